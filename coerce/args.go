@@ -1,0 +1,39 @@
+package coerce
+
+// Args are a call's arguments after coercion: every declared field is of its kind and in range.
+// Read them by field name; a name the schema does not declare reads as the zero value.
+type Args struct {
+	schema *Schema
+	vals   []argVal
+}
+
+type argVal struct {
+	set bool
+	num int64
+	str string
+	yes bool
+}
+
+func (a Args) get(name string) argVal {
+	if a.schema == nil {
+		return argVal{}
+	}
+	for i := range a.schema.Fields {
+		if a.schema.Fields[i].Name == name {
+			return a.vals[i]
+		}
+	}
+	return argVal{}
+}
+
+// Int returns an Integer argument.
+func (a Args) Int(name string) int64 { return a.get(name).num }
+
+// ID returns a PrefixedID argument, trimmed.
+func (a Args) ID(name string) string { return a.get(name).str }
+
+// Bool returns a Boolean argument; an optional one left out reads as false.
+func (a Args) Bool(name string) bool { return a.get(name).yes }
+
+// Has reports whether an argument was sent (always true for required fields).
+func (a Args) Has(name string) bool { return a.get(name).set }

@@ -1,0 +1,471 @@
+package coerce
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Handler runs a tool once its arguments are valid. It returns the result of an ok observation,
+// or an error: an [*Error] for an outcome the model can act on (not_found, denied, …); any other
+// error, and any panic, becomes internal_error with a correlation id, and its text is never shown.
+type Handler func(ctx context.Context, args Args) (Result, error)
+
+// Tool is a tool as the model sees it (name, description, schema) and as the runtime runs it.
+type Tool struct {
+	Name        string
+	Description string
+	Schema      Schema
+	Handler     Handler
+	// Cap bounds every observation in bytes; zero means DefaultCap, less than MinCap is raised to it.
+	Cap int
+	// Codes lists the error codes the handler itself may return (not_found, denied, …). A handler
+	// returning another code is a bug and the call becomes internal_error.
+	Codes []Code
+}
+
+// Config is what a dispatcher shares across its tools. The zero value is usable.
+type Config struct {
+	// Rules are the coercion switches; nil means DefaultRules().
+	Rules *Rules
+	// MaxInputBytes bounds the raw argument text; zero means 64 KiB.
+	MaxInputBytes int
+	// MaxDepth bounds nesting inside the argument object; zero means 16.
+	MaxDepth int
+	// NewID makes correlation ids; nil means 16 random hex digits.
+	NewID func() string
+	// Metrics, when set, counts every outcome per (tool, code).
+	Metrics *Metrics
+	// Log, when set, receives one line per error outcome: code and field, never the raw input.
+	Log func(LogLine)
+}
+
+// Outcome is one call's result: the observation bytes the model will see, and what a runtime
+// branches on without parsing them.
+type Outcome struct {
+	Tool  string
+	Code  Code
+	Field string
+	// Observation is exactly one JSON object within the tool's cap.
+	Observation []byte
+	// HandlerCalled is true when the arguments were valid and the handler ran.
+	HandlerCalled bool
+	RetryAfter    int64
+}
+
+// LogLine is what is logged of an error outcome.
+type LogLine struct {
+	Tool, Field   string
+	Code          Code
+	CorrelationID string
+	// Bug marks an outcome that is the tool's fault: a panic, a plain error, a code outside the
+	// catalog or the tool's Codes, or a result over the cap.
+	Bug bool
+}
+
+func (l LogLine) String() string {
+	s := "tool=" + l.Tool + " code=" + string(l.Code)
+	if l.Field != "" {
+		s += " field=" + strconv.Quote(l.Field)
+	}
+	if l.CorrelationID != "" {
+		s += " correlation_id=" + l.CorrelationID
+	}
+	if l.Bug {
+		s += " bug=true"
+	}
+	return s
+}
+
+// Dispatcher parses, coerces and dispatches calls to its tools. It is safe for concurrent use.
+type Dispatcher struct {
+	tools    []compiledTool
+	rules    Rules
+	maxInput int
+	maxDepth int
+	newID    func() string
+	metrics  *Metrics
+	log      func(LogLine)
+	decoders sync.Pool
+}
+
+type compiledTool struct {
+	Tool
+	cap     int
+	example string // {"job_id": 17}
+}
+
+type decoderState struct {
+	r   bytes.Reader
+	dec *jsontext.Decoder
+}
+
+// NewDispatcher checks the tools' declarations and returns a dispatcher for them.
+func NewDispatcher(cfg Config, tools ...Tool) (*Dispatcher, error) {
+	d := &Dispatcher{rules: DefaultRules(), maxInput: 64 << 10, maxDepth: 16, newID: randomID, metrics: cfg.Metrics, log: cfg.Log}
+	if cfg.Rules != nil {
+		d.rules = *cfg.Rules
+	}
+	if cfg.MaxInputBytes > 0 {
+		d.maxInput = cfg.MaxInputBytes
+	}
+	if cfg.MaxDepth > 0 {
+		d.maxDepth = cfg.MaxDepth
+	}
+	if cfg.NewID != nil {
+		d.newID = cfg.NewID
+	}
+	for _, t := range tools {
+		if t.Name == "" || t.Handler == nil {
+			return nil, errors.New("coerce: a tool needs a name and a handler")
+		}
+		if err := t.Schema.check(); err != nil {
+			return nil, err
+		}
+		for _, c := range t.Codes {
+			if _, ok := Lookup(c); !ok {
+				return nil, errors.New("coerce: tool " + t.Name + " declares code " + strconv.Quote(string(c)) + " outside the catalog")
+			}
+		}
+		for _, o := range d.tools {
+			if o.Name == t.Name {
+				return nil, errors.New("coerce: tool " + t.Name + " declared twice")
+			}
+		}
+		c := compiledTool{Tool: t, cap: t.Cap}
+		if c.cap == 0 {
+			c.cap = DefaultCap
+		}
+		if c.cap < MinCap {
+			c.cap = MinCap
+		}
+		c.example = exampleObject(t.Schema)
+		d.tools = append(d.tools, c)
+	}
+	d.decoders.New = func() any {
+		st := &decoderState{}
+		st.dec = jsontext.NewDecoder(&st.r)
+		return st
+	}
+	return d, nil
+}
+
+// Tools returns the tools in the order they were given.
+func (d *Dispatcher) Tools() []Tool {
+	out := make([]Tool, len(d.tools))
+	for i := range d.tools {
+		out[i] = d.tools[i].Tool
+	}
+	return out
+}
+
+func exampleObject(s Schema) string {
+	b := []byte{'{'}
+	n := 0
+	for _, f := range s.Fields {
+		if f.Optional {
+			continue
+		}
+		if n > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendQuoted(b, f.Name)
+		b = append(b, ": "...)
+		if f.Kind == PrefixedID {
+			b = appendQuoted(b, f.Example)
+		} else {
+			b = append(b, f.Example...)
+		}
+		n++
+	}
+	return string(append(b, '}'))
+}
+
+func randomID() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "0000000000000000"
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// Call runs one call of the named tool with its raw argument text. It never panics.
+func (d *Dispatcher) Call(ctx context.Context, tool string, raw []byte) Outcome {
+	t := d.find(tool)
+	if t == nil {
+		names := make([]string, len(d.tools))
+		for i := range d.tools {
+			names[i] = d.tools[i].Name
+		}
+		e := NewError(InvalidArgs, "", "no such tool; the tools are "+strings.Join(names, ", "))
+		return d.finish(tool, MinCap*4, e, false, false)
+	}
+	return d.call(ctx, t, raw)
+}
+
+func (d *Dispatcher) find(name string) *compiledTool {
+	for i := range d.tools {
+		if d.tools[i].Name == name {
+			return &d.tools[i]
+		}
+	}
+	return nil
+}
+
+func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte) Outcome {
+	if len(raw) > d.maxInput {
+		return d.finish(t.Name, t.cap, NewError(InvalidArgs, "", "arguments are "+strconv.Itoa(len(raw))+" bytes, over the limit of "+strconv.Itoa(d.maxInput)+"; send only "+t.example), false, false)
+	}
+	if !utf8.Valid(raw) {
+		return d.finish(t.Name, t.cap, NewError(InvalidArgs, "", "arguments are not valid UTF-8 text; send "+t.example), false, false)
+	}
+	st := d.decoders.Get().(*decoderState)
+	defer func() {
+		st.r.Reset(nil)
+		st.dec.Reset(&st.r)
+		d.decoders.Put(st)
+	}()
+	st.r.Reset(raw)
+	st.dec.Reset(&st.r)
+
+	vals := make([]argVal, len(t.Schema.Fields))
+	raws := make([]jsontext.Value, len(t.Schema.Fields))
+	if e := d.parse(st.dec, raw, t, vals, raws); e != nil {
+		return d.finish(t.Name, t.cap, e, false, false)
+	}
+	res, e, bug := d.run(ctx, t, Args{schema: &t.Schema, vals: vals})
+	if e == nil {
+		obs := appendOK(make([]byte, 0, 128), res)
+		if len(obs) <= t.cap {
+			d.count(t.Name, OK)
+			return Outcome{Tool: t.Name, Code: OK, Observation: obs, HandlerCalled: true}
+		}
+		e = &Error{Code: InternalError, Hint: "the result is over this tool's " + strconv.Itoa(t.cap) + "-byte cap; report it with the correlation_id"}
+		bug = true
+	}
+	if e.Got == "" && e.Field != "" && (e.Code == InvalidArgs || e.Code == NotFound) {
+		if i := t.Schema.index([]byte(e.Field)); i >= 0 && raws[i] != nil {
+			e.Got = gotJSON(e.Field, raws[i])
+		}
+	}
+	return d.finish(t.Name, t.cap, e, true, bug)
+}
+
+// run calls the handler, turning panics, plain errors and unknown codes into internal_error.
+func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res Result, e *Error, bug bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, e, bug = nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, true
+		}
+	}()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	r, err := t.Handler(ctx, args)
+	if err == nil {
+		return r, nil, false
+	}
+	var ce *Error
+	switch {
+	case errors.As(err, &ce) && ce.Code != OK && Known(ce.Code) && (len(t.Codes) == 0 || ce.Code == InvalidArgs || ce.Code == InternalError || declares(t.Codes, ce.Code)):
+		cp := *ce
+		return nil, &cp, false
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, &Error{Code: Timeout, Hint: "the tool did not finish in time; it may or may not have acted, so check before repeating a change"}, false
+	}
+	return nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, true
+}
+
+func declares(codes []Code, c Code) bool {
+	for _, x := range codes {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// finish encodes an error outcome within the cap, counts and logs it.
+func (d *Dispatcher) finish(tool string, capBytes int, e *Error, called, bug bool) Outcome {
+	if e.Code == InternalError && e.CorrelationID == "" {
+		e.CorrelationID = d.newID()
+	}
+	d.count(tool, e.Code)
+	if d.log != nil {
+		d.log(LogLine{Tool: tool, Code: e.Code, Field: e.Field, CorrelationID: e.CorrelationID, Bug: bug})
+	}
+	return Outcome{Tool: tool, Code: e.Code, Field: e.Field, Observation: encodeError(e, capBytes), HandlerCalled: called, RetryAfter: e.RetryAfter}
+}
+
+func (d *Dispatcher) count(tool string, c Code) {
+	if d.metrics != nil {
+		d.metrics.Add(tool, c)
+	}
+}
+
+// parse reads the whole argument text strictly and coerces each declared field. A syntax error
+// anywhere wins over a semantic one, so the model is told the text is broken before anything else.
+//
+// raws[i] receives field i's raw value as a slice of input (the decoder's own buffer is only
+// valid until its next read), so got can be echoed after the handler ran.
+func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool, vals []argVal, raws []jsontext.Value) *Error {
+	var first *Error
+	note := func(e *Error) {
+		if first == nil {
+			first = e
+		}
+	}
+	syntax := func(err error) *Error { return d.syntaxError(err, dec, t) }
+
+	switch dec.PeekKind() {
+	case '{':
+	case 0:
+		_, err := dec.ReadToken()
+		if errors.Is(err, io.EOF) {
+			return NewError(InvalidArgs, "", "arguments are empty; send "+t.example)
+		}
+		return syntax(err)
+	default:
+		if err := dec.SkipValue(); err != nil {
+			return syntax(err)
+		}
+		if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+			return syntax(err)
+		}
+		return NewError(InvalidArgs, "", "arguments must be a JSON object like "+t.example)
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return syntax(err)
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return syntax(err)
+		}
+		key, _ := stringContent(name)
+		i := t.Schema.index(key)
+		if i < 0 {
+			note(NewError(InvalidArgs, fieldLabel(string(key)), "unknown argument; "+t.Name+" takes only "+t.Schema.names()))
+		}
+		switch dec.PeekKind() {
+		case '[', '{':
+			if err := skipBounded(dec, d.maxDepth); err != nil {
+				if err == errTooDeep {
+					return NewError(InvalidArgs, "", "arguments nest more than "+strconv.Itoa(d.maxDepth)+" levels deep; send "+t.example)
+				}
+				return syntax(err)
+			}
+			if i >= 0 {
+				f := &t.Schema.Fields[i]
+				note(NewError(InvalidArgs, f.Name, f.Name+" must be one value like "+exampleFor(f)+", not an array or object"))
+			}
+			continue
+		}
+		v, err := dec.ReadValue()
+		if err != nil {
+			return syntax(err)
+		}
+		if i < 0 || first != nil {
+			continue
+		}
+		f := &t.Schema.Fields[i]
+		end := int(dec.InputOffset())
+		raws[i] = jsontext.Value(input[end-len(v) : end])
+		var e *Error
+		switch f.Kind {
+		case Integer:
+			vals[i].num, e = coerceInt(f, v, d.rules)
+		case PrefixedID:
+			vals[i].str, e = coerceID(f, v, d.rules)
+		case Boolean:
+			vals[i].yes, e = coerceBool(f, v, d.rules)
+		}
+		if e != nil {
+			e.Got = gotJSON(f.Name, raws[i])
+			note(e)
+			continue
+		}
+		vals[i].set = true
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return syntax(err)
+	}
+	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+		return syntax(err)
+	}
+	if first != nil {
+		return first
+	}
+	for i := range t.Schema.Fields {
+		f := &t.Schema.Fields[i]
+		if !f.Optional && !vals[i].set {
+			return NewError(InvalidArgs, f.Name, f.Name+" is required: send "+t.example)
+		}
+	}
+	return nil
+}
+
+func exampleFor(f *Field) string {
+	if f.Kind == PrefixedID {
+		return `"` + f.Example + `"`
+	}
+	return f.Example
+}
+
+var errTooDeep = errors.New("too deep")
+
+// skipBounded reads one array or object token by token, failing past maxDepth levels.
+func skipBounded(dec *jsontext.Decoder, maxDepth int) error {
+	base := dec.StackDepth()
+	for {
+		if _, err := dec.ReadToken(); err != nil {
+			return err
+		}
+		depth := dec.StackDepth()
+		if depth > maxDepth {
+			return errTooDeep
+		}
+		if depth == base {
+			return nil
+		}
+	}
+}
+
+// syntaxError turns a jsontext error into an invalid_args whose hint says what to fix, without
+// any of the error's own text.
+func (d *Dispatcher) syntaxError(err error, dec *jsontext.Decoder, t *compiledTool) *Error {
+	var se *jsontext.SyntacticError
+	switch {
+	case errors.Is(err, jsontext.ErrDuplicateName):
+		field := ""
+		if errors.As(err, &se) {
+			field = lastPointerToken(string(se.JSONPointer))
+		}
+		return NewError(InvalidArgs, fieldLabel(field), "an argument appears twice; send each argument once, like "+t.example)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return NewError(InvalidArgs, "", "the arguments end early: send one complete JSON object like "+t.example)
+	case err == nil, errors.Is(err, io.EOF):
+		return NewError(InvalidArgs, "", "send the arguments as one JSON object like "+t.example)
+	}
+	return NewError(InvalidArgs, "", "the arguments are not valid JSON (no comments, single quotes, NaN, trailing text or Python spellings); send "+t.example)
+}
+
+// lastPointerToken returns the last reference token of a JSON Pointer, unescaped.
+func lastPointerToken(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 {
+		return ""
+	}
+	s := p[i+1:]
+	s = strings.ReplaceAll(s, "~1", "/")
+	return strings.ReplaceAll(s, "~0", "~")
+}

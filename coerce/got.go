@@ -1,0 +1,135 @@
+package coerce
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// MaxGotBytes bounds the text of got (and of a field name taken from the input), cut mark included.
+const MaxGotBytes = 64
+
+// CutMark ends a value that was cut to fit: it is visible to the model and to a person.
+const CutMark = "…"
+
+// Redacted replaces a value that must not be echoed.
+const Redacted = "[redacted]"
+
+// secretFieldWords are the name parts of fields whose values are never echoed, whatever they hold.
+var secretFieldWords = [...]string{"token", "secret", "password", "passwd", "api_key", "apikey", "authorization", "credential", "private_key", "cookie"}
+
+// IsSecretField reports whether a field is named like one that carries credentials.
+func IsSecretField(name string) bool {
+	n := strings.ReplaceAll(strings.ToLower(name), "-", "_")
+	for _, w := range secretFieldWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// LooksLikeCredential reports whether s holds something shaped like a credential anywhere in it:
+// a bearer token, Stripe, GitHub, Slack or AWS keys, a JWT or a PEM block. Wherever a model pasted
+// one, echoing it back would copy it into another log.
+func LooksLikeCredential(s string) bool {
+	for _, p := range [...]string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "-----BEGIN"} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	if containsFold(s, "bearer ") {
+		return true
+	}
+	for i := 0; i+5 <= len(s); i++ {
+		switch {
+		case s[i] == 'x' && strings.HasPrefix(s[i:], "xox") && strings.IndexByte("abposr", s[i+3]) >= 0 && s[i+4] == '-':
+			return true
+		case (strings.HasPrefix(s[i:], "AKIA") || strings.HasPrefix(s[i:], "ASIA")) && upperAlnumRun(s[i+4:]) >= 16:
+			return true
+		case strings.HasPrefix(s[i:], "eyJ"):
+			if dot := strings.IndexByte(s[i:], '.'); dot > 3 && strings.HasPrefix(s[i+dot+1:], "eyJ") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func upperAlnumRun(s string) int {
+	n := 0
+	for n < len(s) && (s[n] >= 'A' && s[n] <= 'Z' || s[n] >= '0' && s[n] <= '9') {
+		n++
+	}
+	return n
+}
+
+func containsFold(s, lowerSub string) bool {
+	for i := 0; i+len(lowerSub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(lowerSub)], lowerSub) {
+			return true
+		}
+	}
+	return false
+}
+
+// Cut shortens s to at most max bytes, cut mark included, on a UTF-8 boundary.
+func Cut(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	n := max - len(CutMark)
+	if n < 0 {
+		n = 0
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + CutMark
+}
+
+// gotString is what may be echoed of a string value in field: redacted or cut.
+func gotString(field, value string) string {
+	if IsSecretField(field) || LooksLikeCredential(value) {
+		return Redacted
+	}
+	return Cut(value, MaxGotBytes)
+}
+
+// fieldLabel is how a field name taken from the input (an unknown or repeated key) is echoed.
+func fieldLabel(name string) string {
+	if LooksLikeCredential(name) {
+		return Redacted
+	}
+	return Cut(name, MaxGotBytes)
+}
+
+// gotJSON returns the JSON text of got for a raw argument value, or "" when echoing it would not
+// help (arrays and objects: the hint says what was wrong with them).
+func gotJSON(field string, raw jsontext.Value) string {
+	switch raw.Kind() {
+	case '"':
+		s, err := jsontext.AppendUnquote(nil, raw)
+		if err != nil {
+			return ""
+		}
+		return string(appendQuoted(nil, gotString(field, string(s))))
+	case '0', 't', 'f', 'n':
+		if IsSecretField(field) {
+			return `"` + Redacted + `"`
+		}
+		if len(raw) <= MaxGotBytes {
+			return string(raw)
+		}
+		return string(appendQuoted(nil, Cut(string(raw), MaxGotBytes)))
+	}
+	return ""
+}
+
+// appendQuoted appends s as a JSON string. Invalid UTF-8 (which the parser never lets through)
+// would come out as U+FFFD rather than break the observation.
+func appendQuoted(dst []byte, s string) []byte {
+	out, _ := jsontext.AppendQuote(dst, s)
+	return out
+}

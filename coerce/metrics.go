@@ -1,0 +1,71 @@
+package coerce
+
+import (
+	"sort"
+	"sync"
+)
+
+// Metrics counts outcomes per (tool, code). Count codes, not exceptions: a spike of invalid_args
+// means the schema or the prompt changed; a spike of not_found means the data went away.
+type Metrics struct {
+	mu     sync.Mutex
+	counts map[metricKey]int
+}
+
+type metricKey struct {
+	tool string
+	code Code
+}
+
+// Count is one (tool, code) total.
+type Count struct {
+	Tool string
+	Code Code
+	N    int
+}
+
+// Add counts one outcome.
+func (m *Metrics) Add(tool string, code Code) {
+	m.mu.Lock()
+	if m.counts == nil {
+		m.counts = map[metricKey]int{}
+	}
+	m.counts[metricKey{tool, code}]++
+	m.mu.Unlock()
+}
+
+// Snapshot returns the totals sorted by tool, then by code in catalog order ("ok" first).
+func (m *Metrics) Snapshot() []Count {
+	m.mu.Lock()
+	out := make([]Count, 0, len(m.counts))
+	for k, n := range m.counts {
+		out = append(out, Count{Tool: k.tool, Code: k.code, N: n})
+	}
+	m.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Tool != out[j].Tool {
+			return out[i].Tool < out[j].Tool
+		}
+		return codeRank(out[i].Code) < codeRank(out[j].Code)
+	})
+	return out
+}
+
+// Reset forgets all counts.
+func (m *Metrics) Reset() {
+	m.mu.Lock()
+	m.counts = nil
+	m.mu.Unlock()
+}
+
+func codeRank(c Code) int {
+	if c == OK {
+		return 0
+	}
+	for i, e := range Catalog() {
+		if e.Code == c {
+			return i + 1
+		}
+	}
+	return 100
+}

@@ -1,0 +1,207 @@
+package coerce
+
+import (
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Rules are the coercion switches. Each one widens what is accepted by exactly one boring
+// spelling, and each has a fixture that is rejected without it.
+type Rules struct {
+	// TrimSpace trims surrounding ASCII whitespace (space, tab, CR, LF, FF, VT) from string values
+	// before they are read as digits or matched as ids: " 17 " → 17, " usr_8f3a " → "usr_8f3a".
+	TrimSpace bool
+	// DigitStrings accepts a string of ASCII digits 0-9 for an Integer: "17" → 17.
+	DigitStrings bool
+}
+
+// DefaultRules is the lesson's narrow map: trimming and digit strings on. Booleans from strings
+// are a per-field opt-in ([Field.BoolStrings]), off by default.
+func DefaultRules() Rules { return Rules{TrimSpace: true, DigitStrings: true} }
+
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func trimASCIISpace(s []byte) []byte {
+	for len(s) > 0 && isASCIISpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isASCIISpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+func allASCIIDigits(s []byte) bool {
+	if len(s) == 0 {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// parseDigits reads ASCII digits as an int64; ok is false beyond int64.
+func parseDigits(s []byte) (n int64, ok bool) {
+	const max = 1<<63 - 1
+	for _, c := range s {
+		d := int64(c - '0')
+		if n > (max-d)/10 {
+			return 0, false
+		}
+		n = n*10 + d
+	}
+	return n, true
+}
+
+// stringContent returns the text of a JSON string value, without allocating when it has no escapes.
+func stringContent(raw jsontext.Value) ([]byte, bool) {
+	inner := raw[1 : len(raw)-1]
+	for _, c := range inner {
+		if c == '\\' {
+			s, err := jsontext.AppendUnquote(nil, raw)
+			return s, err == nil
+		}
+	}
+	return inner, true
+}
+
+// kindWord names a JSON value's type for a hint ("true", "null", "an array").
+func kindWord(k jsontext.Kind) string {
+	switch k {
+	case 't', 'f':
+		return "true or false"
+	case 'n':
+		return "null"
+	case '[':
+		return "an array"
+	case '{':
+		return "an object"
+	case '"':
+		return "a string"
+	}
+	return "a number"
+}
+
+func rangeHint(f *Field) string {
+	return f.Name + " must be a whole number from 1 to " + strconv.FormatInt(f.Max, 10) + ", like " + f.Example
+}
+
+// coerceInt is the Integer rule: a JSON integer, or (with DigitStrings) a string of ASCII digits
+// after trimming; then 1 … Max. Booleans are checked first: true is not job 1.
+func coerceInt(f *Field, raw jsontext.Value, r Rules) (int64, *Error) {
+	bad := func(hint string) (int64, *Error) { return 0, NewError(InvalidArgs, f.Name, hint) }
+	switch k := raw.Kind(); k {
+	case 't', 'f', 'n', '[', '{':
+		if k == '[' || k == '{' {
+			return bad(f.Name + " must be one number like " + f.Example + ", not " + kindWord(k))
+		}
+		return bad(f.Name + " must be a number like " + f.Example + ", not " + kindWord(k))
+	case '0':
+		lit := []byte(raw)
+		for _, c := range lit {
+			if c == '.' || c == 'e' || c == 'E' {
+				return bad(f.Name + " must be a whole number written without a decimal point or exponent, like " + f.Example)
+			}
+		}
+		if lit[0] == '-' {
+			return bad(rangeHint(f))
+		}
+		n, ok := parseDigits(lit)
+		if !ok || n < 1 || n > f.Max {
+			return bad(rangeHint(f))
+		}
+		return n, nil
+	}
+	// A JSON string.
+	if !r.DigitStrings {
+		return bad(f.Name + " must be a JSON number like " + f.Example + ", not a string")
+	}
+	s, ok := stringContent(raw)
+	if !ok {
+		return bad(f.Name + " must be digits only, like " + f.Example)
+	}
+	if r.TrimSpace {
+		s = trimASCIISpace(s)
+	}
+	if len(trimASCIISpace(s)) == 0 {
+		return bad(f.Name + " is empty; send a number like " + f.Example)
+	}
+	if !allASCIIDigits(s) {
+		return bad(f.Name + " must be digits only, like " + f.Example + ": no signs, spaces, decimal points, other scripts or words")
+	}
+	n, ok := parseDigits(s)
+	if !ok || n < 1 || n > f.Max {
+		return bad(rangeHint(f))
+	}
+	if s[0] == '0' {
+		// "017" is 17 in decimal and 15 in octal parsers: never guess between them.
+		return bad(f.Name + " must not start with 0 (some parsers read that as octal); send " + strconv.FormatInt(n, 10))
+	}
+	return n, nil
+}
+
+// coerceID is the PrefixedID rule: a JSON string, trimmed, then the prefix and 1-64 letters or
+// digits. The handler then matches it exactly: no case folding, no fuzzy lookup.
+func coerceID(f *Field, raw jsontext.Value, r Rules) (string, *Error) {
+	shape := f.Name + " looks like \"" + f.Example + "\": " + f.Prefix + " then letters and digits"
+	if k := raw.Kind(); k != '"' {
+		return "", NewError(InvalidArgs, f.Name, f.Name+" is a string id like \""+f.Example+"\", not "+kindWord(k))
+	}
+	s, ok := stringContent(raw)
+	if !ok {
+		return "", NewError(InvalidArgs, f.Name, shape)
+	}
+	if r.TrimSpace {
+		s = trimASCIISpace(s)
+	}
+	if len(trimASCIISpace(s)) == 0 {
+		return "", NewError(InvalidArgs, f.Name, f.Name+" is empty; send an id like \""+f.Example+"\"")
+	}
+	rest := s
+	if len(rest) < len(f.Prefix) || string(rest[:len(f.Prefix)]) != f.Prefix {
+		return "", NewError(InvalidArgs, f.Name, shape)
+	}
+	rest = rest[len(f.Prefix):]
+	if len(rest) == 0 || len(rest) > maxIDSuffix {
+		return "", NewError(InvalidArgs, f.Name, shape)
+	}
+	for _, c := range rest {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return "", NewError(InvalidArgs, f.Name, shape)
+		}
+	}
+	return string(s), nil
+}
+
+// coerceBool is the Boolean rule: JSON true or false; the strings "true" and "false" only where
+// the field opts in. Numbers are never booleans.
+func coerceBool(f *Field, raw jsontext.Value, r Rules) (bool, *Error) {
+	switch raw.Kind() {
+	case 't':
+		return true, nil
+	case 'f':
+		return false, nil
+	case '"':
+		if f.BoolStrings {
+			if s, ok := stringContent(raw); ok {
+				if r.TrimSpace {
+					s = trimASCIISpace(s)
+				}
+				switch string(s) {
+				case "true":
+					return true, nil
+				case "false":
+					return false, nil
+				}
+			}
+		}
+		return false, NewError(InvalidArgs, f.Name, f.Name+" must be true or false, as a JSON boolean without quotes")
+	}
+	return false, NewError(InvalidArgs, f.Name, f.Name+" must be true or false, not "+kindWord(raw.Kind()))
+}

@@ -1,0 +1,169 @@
+package coerce
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Kind is what an argument holds.
+type Kind uint8
+
+const (
+	// Integer is a positive integer id or count: 1 … Max.
+	Integer Kind = iota + 1
+	// PrefixedID is a string id with a fixed prefix, such as "usr_8f3a".
+	PrefixedID
+	// Boolean is true or false.
+	Boolean
+)
+
+// Field declares one argument.
+type Field struct {
+	Name        string
+	Kind        Kind
+	Description string
+	// Optional fields may be left out; every other field is required.
+	Optional bool
+	// Max is an Integer's inclusive maximum (the minimum is always 1).
+	Max int64
+	// Prefix is a PrefixedID's fixed prefix, matched exactly and case-sensitively.
+	Prefix string
+	// Example is a valid value shown in hints ("17", "usr_8f3a"); it should come from real data.
+	Example string
+	// BoolStrings lets a Boolean take the strings "true" and "false". Off by default: a field opts
+	// in only where a model is known to quote booleans and "false" can never mean anything else.
+	BoolStrings bool
+}
+
+// Schema declares a tool's argument object. Keys not declared are always rejected.
+type Schema struct {
+	Fields []Field
+}
+
+// IntField declares a required positive integer 1 … max.
+func IntField(name string, max int64, example, description string) Field {
+	return Field{Name: name, Kind: Integer, Max: max, Example: example, Description: description}
+}
+
+// IDField declares a required string id with a fixed prefix.
+func IDField(name, prefix, example, description string) Field {
+	return Field{Name: name, Kind: PrefixedID, Prefix: prefix, Example: example, Description: description}
+}
+
+// BoolField declares an optional boolean.
+func BoolField(name, description string) Field {
+	return Field{Name: name, Kind: Boolean, Optional: true, Example: "true", Description: description}
+}
+
+// maxIDSuffix bounds the part of a PrefixedID after its prefix.
+const maxIDSuffix = 64
+
+// check reports a declaration mistake; schemas are checked once, when a dispatcher is built.
+func (s Schema) check() error {
+	seen := map[string]bool{}
+	for _, f := range s.Fields {
+		switch {
+		case f.Name == "":
+			return errors.New("coerce: a field has no name")
+		case seen[f.Name]:
+			return errors.New("coerce: field " + f.Name + " declared twice")
+		case f.Kind == Integer && f.Max < 1:
+			return errors.New("coerce: integer field " + f.Name + " needs Max >= 1")
+		case f.Kind == PrefixedID && f.Prefix == "":
+			return errors.New("coerce: id field " + f.Name + " needs a Prefix")
+		case f.Kind < Integer || f.Kind > Boolean:
+			return errors.New("coerce: field " + f.Name + " has no kind")
+		}
+		seen[f.Name] = true
+	}
+	return nil
+}
+
+func (s Schema) index(name []byte) int {
+	for i := range s.Fields {
+		if s.Fields[i].Name == string(name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// names lists the declared fields for hints: "job_id" or "user_id, job_id".
+func (s Schema) names() string {
+	var b strings.Builder
+	for i, f := range s.Fields {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(f.Name)
+	}
+	return b.String()
+}
+
+// JSONSchema renders the schema as the JSON Schema a model is shown, indented. It describes the
+// canonical types only: coercion is a tolerance of the runtime, not part of the contract.
+func (s Schema) JSONSchema() []byte {
+	b := []byte(`{"type":"object","properties":{`)
+	for i, f := range s.Fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendQuoted(b, f.Name)
+		b = append(b, ':', '{')
+		switch f.Kind {
+		case Integer:
+			b = append(b, `"type":"integer","minimum":1,"maximum":`...)
+			b = strconv.AppendInt(b, f.Max, 10)
+		case PrefixedID:
+			b = append(b, `"type":"string","pattern":`...)
+			b = appendQuoted(b, "^"+regexpQuote(f.Prefix)+"[A-Za-z0-9]{1,"+strconv.Itoa(maxIDSuffix)+"}$")
+		case Boolean:
+			b = append(b, `"type":"boolean"`...)
+		}
+		if f.Description != "" {
+			b = append(b, `,"description":`...)
+			b = appendQuoted(b, f.Description)
+		}
+		if f.Example != "" {
+			b = append(b, `,"examples":[`...)
+			if f.Kind == PrefixedID {
+				b = appendQuoted(b, f.Example)
+			} else {
+				b = append(b, f.Example...)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, '}')
+	}
+	b = append(b, `},"required":[`...)
+	n := 0
+	for _, f := range s.Fields {
+		if !f.Optional {
+			if n > 0 {
+				b = append(b, ',')
+			}
+			b = appendQuoted(b, f.Name)
+			n++
+		}
+	}
+	b = append(b, `],"additionalProperties":false}`...)
+	v := jsontext.Value(b)
+	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
+		panic("coerce: JSONSchema built invalid JSON: " + err.Error()) // a bug in this file, not input
+	}
+	return append(v, '\n')
+}
+
+func regexpQuote(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`\.+*?()|[]{}^$`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

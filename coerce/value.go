@@ -1,0 +1,77 @@
+package coerce
+
+import (
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Value is a JSON value in a handler's result. It is built with [String], [Int], [Bool], [Object]
+// and [List] rather than by reflection, so a result's key order is the order the handler wrote.
+type Value struct {
+	kind  byte // 's', 'i', 'b', 'o', 'l'
+	str   string
+	num   int64
+	truth bool
+	obj   []Member
+	list  []Value
+}
+
+// Member is one key of a result object.
+type Member struct {
+	Key   string
+	Value Value
+}
+
+// Result is the body of an ok observation, after "ok": true.
+type Result []Member
+
+func String(s string) Value          { return Value{kind: 's', str: s} }
+func Int(n int64) Value              { return Value{kind: 'i', num: n} }
+func Bool(b bool) Value              { return Value{kind: 'b', truth: b} }
+func Object(members ...Member) Value { return Value{kind: 'o', obj: members} }
+func List(values ...Value) Value     { return Value{kind: 'l', list: values} }
+
+// M is shorthand for a Member.
+func M(key string, v Value) Member { return Member{Key: key, Value: v} }
+
+func (v Value) appendJSON(dst []byte) []byte {
+	switch v.kind {
+	case 's':
+		return appendQuoted(dst, v.str)
+	case 'i':
+		return strconv.AppendInt(dst, v.num, 10)
+	case 'b':
+		return strconv.AppendBool(dst, v.truth)
+	case 'o':
+		dst = append(dst, '{')
+		for i, m := range v.obj {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendQuoted(dst, m.Key)
+			dst = append(dst, ':')
+			dst = m.Value.appendJSON(dst)
+		}
+		return append(dst, '}')
+	case 'l':
+		dst = append(dst, '[')
+		for i, e := range v.list {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = e.appendJSON(dst)
+		}
+		return append(dst, ']')
+	}
+	return append(dst, "null"...)
+}
+
+// Pretty returns observation bytes indented for people; the model gets the compact form.
+func Pretty(observation []byte) string {
+	v := jsontext.Value(append([]byte(nil), observation...))
+	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
+		return string(observation)
+	}
+	return string(v)
+}
