@@ -1,5 +1,11 @@
 package coerce
 
+import (
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
 // Code names an outcome. The zero value is not a code.
 type Code string
 
@@ -79,4 +85,51 @@ func Known(code Code) bool {
 		return true
 	}
 	return false
+}
+
+// CatalogJSON renders the catalog entries of codes (all of them when none are given), in catalog
+// order and indented: the file a tool's catalog is committed as, beside its schema.
+func CatalogJSON(codes ...Code) []byte {
+	b := []byte{'['}
+	n := 0
+	for _, e := range Catalog() {
+		if len(codes) > 0 && !declares(codes, e.Code) {
+			continue
+		}
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = append(b, `{"code":`...)
+		b = appendQuoted(b, string(e.Code))
+		b = append(b, `,"retry":`...)
+		b = appendQuoted(b, e.Retry)
+		b = append(b, `,"stop":`...)
+		b = appendQuoted(b, e.Stop)
+		b = append(b, `,"hint":`...)
+		b = appendQuoted(b, e.Hint)
+		b = append(b, `,"cap":`...)
+		b = strconv.AppendInt(b, int64(e.Cap), 10)
+		b = append(b, `,"on_cap":`...)
+		b = appendQuoted(b, string(e.OnCap))
+		b = append(b, '}')
+	}
+	b = append(b, ']')
+	v := jsontext.Value(b)
+	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
+		panic("coerce: CatalogJSON built invalid JSON: " + err.Error()) // a bug in this file, not input
+	}
+	return append(v, '\n')
+}
+
+// ToolCodes lists every code a dispatcher can give for t, in catalog order: invalid_args, the
+// codes its handler declares, timeout and internal_error.
+func ToolCodes(t Tool) []Code {
+	var out []Code
+	for _, e := range Catalog() {
+		if e.Code == InvalidArgs || e.Code == Timeout || e.Code == InternalError || declares(t.Codes, e.Code) {
+			out = append(out, e.Code)
+		}
+	}
+	return out
 }

@@ -1,0 +1,166 @@
+package lesson
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"io"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// MaxShareBytes bounds a share fragment before decoding: far above any real lesson table, far
+// below what would stall a browser tab.
+const MaxShareBytes = 256 << 10
+
+// EncodeShare returns the #table= payload: base64url without padding of
+// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one. This is a stable
+// contract: course links depend on it.
+func EncodeShare(t Table) string {
+	return base64.RawURLEncoding.EncodeToString(ShareJSON(t))
+}
+
+// ShareJSON is the JSON inside a share payload.
+func ShareJSON(t Table) []byte {
+	b := []byte(`{"rows":[`)
+	for i, r := range t.Rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"input":`...)
+		b, _ = jsontext.AppendQuote(b, r.Input)
+		b = append(b, `,"want":`...)
+		b, _ = jsontext.AppendQuote(b, r.Want)
+		if r.Note != "" {
+			b = append(b, `,"note":`...)
+			b, _ = jsontext.AppendQuote(b, r.Note)
+		}
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
+// ErrShare is returned (wrapped in a message) for any payload that is not a table.
+var ErrShare = errors.New("the link's table could not be read")
+
+// DecodeShare reads a #table= payload. Padding is tolerated (some tools add it); unknown keys are
+// ignored so later versions can add fields; anything malformed is an error, never a partial table.
+func DecodeShare(payload string) (Table, error) {
+	if len(payload) > MaxShareBytes {
+		return Table{}, shareError("it is too long")
+	}
+	for len(payload) > 0 && payload[len(payload)-1] == '=' {
+		payload = payload[:len(payload)-1]
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(payload)
+	if err != nil {
+		return Table{}, shareError("it is not base64url")
+	}
+	t, msg := decodeShareJSON(raw)
+	if msg != "" {
+		return Table{}, shareError(msg)
+	}
+	if err := t.Check(); err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			return Table{}, shareError("row " + itoa(pe.Line) + ": " + pe.Msg)
+		}
+		return Table{}, shareError("a row is invalid")
+	}
+	return t, nil
+}
+
+type shareErr struct{ msg string }
+
+func (e shareErr) Error() string { return ErrShare.Error() + ": " + e.msg }
+func (e shareErr) Unwrap() error { return ErrShare }
+
+func shareError(msg string) error { return shareErr{msg} }
+
+func decodeShareJSON(raw []byte) (Table, string) {
+	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	var t Table
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return t, "it is not a JSON object"
+	}
+	sawRows := false
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return t, "it is not valid JSON"
+		}
+		if name.String() != "rows" {
+			if dec.SkipValue() != nil {
+				return t, "it is not valid JSON"
+			}
+			continue
+		}
+		sawRows = true
+		if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
+			return t, `"rows" is not a list`
+		}
+		for dec.PeekKind() != ']' {
+			if len(t.Rows) == MaxRows {
+				return t, "it has more than " + itoa(MaxRows) + " rows"
+			}
+			row, msg := decodeShareRow(dec)
+			if msg != "" {
+				return t, "row " + itoa(len(t.Rows)+1) + ": " + msg
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		if _, err := dec.ReadToken(); err != nil {
+			return t, "it is not valid JSON"
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return t, "it is not valid JSON"
+	}
+	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+		return t, "it has text after the table"
+	}
+	if !sawRows {
+		return t, `it has no "rows"`
+	}
+	return t, ""
+}
+
+func decodeShareRow(dec *jsontext.Decoder) (Row, string) {
+	var r Row
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return r, "not an object"
+	}
+	sawInput := false
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return r, "not valid JSON"
+		}
+		key := name.String()
+		if key != "input" && key != "want" && key != "note" {
+			if dec.SkipValue() != nil {
+				return r, "not valid JSON"
+			}
+			continue
+		}
+		v, err := dec.ReadToken()
+		if err != nil || v.Kind() != '"' {
+			return r, `"` + key + `" is not a string`
+		}
+		switch key {
+		case "input":
+			r.Input, sawInput = v.String(), true
+		case "want":
+			r.Want = v.String()
+		case "note":
+			r.Note = v.String()
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return r, "not valid JSON"
+	}
+	if !sawInput {
+		return r, `no "input"`
+	}
+	return r, ""
+}

@@ -1,0 +1,244 @@
+package lesson
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"coerceplayground/coerce"
+)
+
+// Row is one line of a classroom table: raw input, the code it must give (Want), and an optional
+// note for people. Want is empty in predict mode, before the learner has filled it in.
+type Row struct {
+	Input string
+	Want  string
+	Note  string
+}
+
+// Table is an ordered list of rows. Preamble holds the comment lines above the first row, kept
+// so an instructor's header survives an import and export.
+type Table struct {
+	Preamble []string
+	Rows     []Row
+}
+
+// Limits on tables that arrive from text or a link: generous for a lesson, small for a browser.
+const (
+	MaxRows       = 500
+	MaxInputBytes = 4096
+)
+
+// Codes returns "ok" and the catalog's codes: the values a row's Want may take.
+func Codes() []string {
+	out := []string{string(coerce.OK)}
+	for _, e := range coerce.Catalog() {
+		out = append(out, string(e.Code))
+	}
+	return out
+}
+
+func isCode(s string) bool { return s != "" && coerce.Known(coerce.Code(s)) }
+
+// Unpredicted is how the text format writes a row whose expected code is still to be predicted.
+const Unpredicted = "?"
+
+// isWantWord reports whether w may stand in a row's code column.
+func isWantWord(w string) bool { return w == Unpredicted || isCode(w) }
+
+// Check reports the first row that cannot be run, shared or written as text: an empty input, a
+// line break in it, an input over MaxInputBytes, or a Want that is not a code. Rows count from 1.
+func (t Table) Check() error {
+	if len(t.Rows) > MaxRows {
+		return &ParseError{MaxRows + 1, "a table holds at most " + strconv.Itoa(MaxRows) + " rows"}
+	}
+	for i, r := range t.Rows {
+		msg := ""
+		switch {
+		case strings.TrimSpace(r.Input) == "":
+			msg = "the input is empty"
+		case strings.ContainsAny(r.Input, "\r\n"):
+			msg = "the input holds a line break; write JSON on one line"
+		case len(r.Input) > MaxInputBytes:
+			msg = "the input is over " + strconv.Itoa(MaxInputBytes) + " bytes"
+		case !utf8.ValidString(r.Input) || !utf8.ValidString(r.Note):
+			msg = "the row is not valid UTF-8"
+		case r.Want != "" && !isCode(r.Want):
+			msg = "unknown code " + strconv.Quote(r.Want) + "; codes are " + strings.Join(Codes(), ", ")
+		case strings.ContainsAny(r.Note, "\r\n"):
+			msg = "the note holds a line break"
+		}
+		if msg != "" {
+			return &ParseError{i + 1, msg}
+		}
+	}
+	return nil
+}
+
+// Classroom returns the lesson's table: "17", 17, -1, "abc", True, 99.
+func Classroom() Table {
+	t, err := ParseTable(classroomTable)
+	if err != nil {
+		panic("lesson: classroom.table is broken: " + err.Error()) // caught by the tests
+	}
+	return t
+}
+
+// ParseError is a table text error, naming its line (from 1).
+type ParseError struct {
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string { return "line " + strconv.Itoa(e.Line) + ": " + e.Msg }
+
+// ParseTable reads the plain-text format: one row per line, the raw input, whitespace, the
+// expected code, and optionally whitespace and a # note. Lines that start with # are comments,
+// blank lines are skipped. The code is the last word before the note, so inputs may hold spaces.
+func ParseTable(text string) (Table, error) {
+	var t Table
+	for n, line := range strings.Split(text, "\n") {
+		lineNo := n + 1
+		line = strings.TrimRight(line, "\r")
+		trimmed := strings.TrimSpace(line)
+		if !utf8.ValidString(line) {
+			return Table{}, &ParseError{lineNo, "the line is not valid UTF-8"}
+		}
+		switch {
+		case trimmed == "":
+			continue
+		case strings.HasPrefix(trimmed, "#"):
+			if len(t.Rows) == 0 {
+				t.Preamble = append(t.Preamble, trimmed)
+			}
+			continue
+		}
+		row, msg := parseRow(trimmed)
+		if msg != "" {
+			return Table{}, &ParseError{lineNo, msg}
+		}
+		if len(t.Rows) == MaxRows {
+			return Table{}, &ParseError{lineNo, "a table holds at most " + strconv.Itoa(MaxRows) + " rows"}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, nil
+}
+
+// parseRow splits "input code # note". The code is the first want-word outside a JSON string
+// that is followed only by a note, so a note may mention codes and "#" inside a string is left
+// alone; an input with an unclosed string (a row testing truncation) falls back to the last such
+// word of the line.
+func parseRow(line string) (Row, string) {
+	words := wordSpans(line)
+	inString := stringStarts(line)
+	pick := -1
+	for pass := 0; pass < 2 && pick < 0; pass++ {
+		for i := 1; i < len(words); i++ {
+			w := line[words[i][0]:words[i][1]]
+			if !isWantWord(w) || (i+1 < len(words) && line[words[i+1][0]] != '#') {
+				continue
+			}
+			if pass == 0 && inString[words[i][0]] {
+				continue
+			}
+			pick = i
+			if pass == 0 {
+				break
+			}
+		}
+	}
+	if pick < 0 {
+		if len(words) == 1 && isWantWord(line) {
+			return Row{}, "the row has a code but no input before it"
+		}
+		return Row{}, "the row does not end with a code; codes are " + strings.Join(Codes(), ", ") + ", or ? to predict"
+	}
+	w := line[words[pick][0]:words[pick][1]]
+	row := Row{Input: strings.TrimSpace(line[:words[pick][0]]), Want: w}
+	if w == Unpredicted {
+		row.Want = ""
+	}
+	if pick+1 < len(words) {
+		row.Note = strings.TrimSpace(strings.TrimPrefix(line[words[pick+1][0]:], "#"))
+	}
+	if len(row.Input) > MaxInputBytes {
+		return Row{}, "the input is over " + strconv.Itoa(MaxInputBytes) + " bytes"
+	}
+	return row, ""
+}
+
+// stringStarts marks the bytes of line that lie inside a JSON string literal.
+func stringStarts(line string) []bool {
+	in := make([]bool, len(line))
+	inside, escaped := false, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		in[i] = inside
+		switch {
+		case escaped:
+			escaped = false
+		case inside && c == '\\':
+			escaped = true
+		case c == '"':
+			inside = !inside
+		}
+	}
+	return in
+}
+
+// wordSpans returns the [start, end) of each run of non-space bytes.
+func wordSpans(s string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		space := i == len(s) || s[i] == ' ' || s[i] == '\t'
+		switch {
+		case !space && start < 0:
+			start = i
+		case space && start >= 0:
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	return out
+}
+
+// FormatTable writes t in the plain-text format, inputs and codes in aligned columns; a row
+// without a Want (predict mode) is written with "?". ParseTable(FormatTable(t)) gives t back for
+// any table that passes Check.
+func FormatTable(t Table) string {
+	var b strings.Builder
+	for _, p := range t.Preamble {
+		b.WriteString(p)
+		b.WriteByte('\n')
+	}
+	if len(t.Preamble) > 0 && len(t.Rows) > 0 {
+		b.WriteByte('\n')
+	}
+	inW, codeW := 0, 0
+	for _, r := range t.Rows {
+		if n := utf8.RuneCountInString(r.Input); n > inW && n <= 40 {
+			inW = n
+		}
+		if len(r.Want) > codeW {
+			codeW = len(r.Want)
+		}
+	}
+	for _, r := range t.Rows {
+		want := r.Want
+		if want == "" {
+			want = Unpredicted
+		}
+		b.WriteString(r.Input)
+		b.WriteString(strings.Repeat(" ", max(2, inW-utf8.RuneCountInString(r.Input)+2)))
+		b.WriteString(want)
+		if r.Note != "" {
+			b.WriteString(strings.Repeat(" ", max(2, codeW-len(want)+2)))
+			b.WriteString("# ")
+			b.WriteString(r.Note)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
