@@ -3,6 +3,7 @@ module coerceplayground
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.3.0 // indirect
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/chromedp/chromedp v0.23.0 // indirect
 	github.com/go-json-experiment/json v1.27.2 // indirect

@@ -67,7 +67,7 @@ func GetJob(jobs []Job, calls *int) coerce.Tool {
 						coerce.M("failed_step", coerce.String(j.FailedStep)),
 						coerce.M("error", coerce.String(j.Error)),
 					))}, nil
-			}
+				}
 			}
 			return nil, coerce.NotFoundError("job_id", "no job "+strconv.FormatInt(id, 10)+"; "+jobIDsHint(jobs)+": use an id from the jobs list, do not guess")
 		},
