@@ -164,3 +164,7 @@ func decodeShareRow(dec *jsontext.Decoder) (Row, string) {
 	}
 	return r, ""
 }
+
+// EncodeShareRaw encodes arbitrary JSON as a share payload; tests and tools that build links by
+// hand use it.
+func EncodeShareRaw(json []byte) string { return base64.RawURLEncoding.EncodeToString(json) }
