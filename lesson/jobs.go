@@ -3,7 +3,6 @@ package lesson
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"coerceplayground/coerce"
 )
@@ -34,13 +33,7 @@ func jobIDsHint(jobs []Job) string {
 	for i, j := range jobs {
 		ids[i] = strconv.FormatInt(j.ID, 10)
 	}
-	switch len(ids) {
-	case 0:
-		return "there are no jobs"
-	case 1:
-		return "job ids look like " + ids[0]
-	}
-	return "job ids look like " + strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
+	return "job ids look like " + joinAnd(ids)
 }
 
 // GetJob declares get_job over jobs. calls, when not nil, is incremented each time the handler
@@ -54,9 +47,7 @@ func GetJob(jobs []Job, calls *int) coerce.Tool {
 		}},
 		Codes: []coerce.Code{coerce.NotFound},
 		Handler: func(ctx context.Context, args coerce.Args) (coerce.Result, error) {
-			if calls != nil {
-				*calls++
-			}
+			count(calls)
 			id := args.Int("job_id")
 			for _, j := range jobs {
 				if j.ID == id {

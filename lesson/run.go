@@ -12,6 +12,7 @@ import (
 // Result is one row's outcome. Code is "ok" or the error code; Observation is the exact JSON
 // the model would see. Pass compares Code with Want (false when Want is empty).
 type Result struct {
+	Tool              string
 	Input, Want, Note string
 	Code              string
 	Field             string
@@ -25,51 +26,96 @@ type Result struct {
 // call count; make one per page or test, not a global.
 type Lab struct {
 	d       *coerce.Dispatcher
-	tool    coerce.Tool
 	Metrics *coerce.Metrics
 	calls   int
 }
 
-// LabConfig adjusts a Lab; the zero value is the lesson as taught.
+// Switches are the coercion switches the page shows. The zero value turns every coercion off;
+// DefaultSwitches is the lesson as taught.
+type Switches struct {
+	// TrimSpace and DigitStrings are coerce.Rules; BoolStrings opts refund's dry_run in to the
+	// strings "true" and "false".
+	TrimSpace, DigitStrings, BoolStrings bool
+}
+
+// DefaultSwitches: trimming and digit strings on, booleans from strings off.
+func DefaultSwitches() Switches { return Switches{TrimSpace: true, DigitStrings: true} }
+
+// LabConfig adjusts a Lab; the zero value is the lesson as taught, without refunds.write.
 type LabConfig struct {
-	// Rules are the coercion switches; nil means coerce.DefaultRules().
-	Rules *coerce.Rules
+	// Switches are the coercion switches; nil means DefaultSwitches().
+	Switches *Switches
+	// Permissions the caller holds, such as RefundPermission.
+	Permissions []string
 	// NewID makes correlation ids; nil means random.
 	NewID func() string
 	// Log receives a line per error outcome.
 	Log func(coerce.LogLine)
+	// Metrics, when set, is shared (the page keeps one for the whole session).
+	Metrics *coerce.Metrics
 }
 
-// NewLab returns a Lab over the jobs fixture.
+// DefaultTool is the tool a table calls when it names none.
+const DefaultTool = "get_job"
+
+// NewLab returns a Lab over the fixtures with get_job, get_user and refund.
 func NewLab(cfg LabConfig) *Lab {
-	l := &Lab{Metrics: &coerce.Metrics{}}
-	l.tool = GetJob(Jobs(), &l.calls)
-	d, err := coerce.NewDispatcher(coerce.Config{Rules: cfg.Rules, NewID: cfg.NewID, Metrics: l.Metrics, Log: cfg.Log}, l.tool)
+	sw := DefaultSwitches()
+	if cfg.Switches != nil {
+		sw = *cfg.Switches
+	}
+	l := &Lab{Metrics: cfg.Metrics}
+	if l.Metrics == nil {
+		l.Metrics = &coerce.Metrics{}
+	}
+	perms := append([]string(nil), cfg.Permissions...)
+	granted := func(p string) bool {
+		for _, g := range perms {
+			if g == p {
+				return true
+			}
+		}
+		return false
+	}
+	jobs := Jobs()
+	rules := coerce.Rules{TrimSpace: sw.TrimSpace, DigitStrings: sw.DigitStrings}
+	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Metrics: l.Metrics, Log: cfg.Log},
+		GetJob(jobs, &l.calls), GetUser(Users(), &l.calls), Refund(jobs, granted, sw.BoolStrings, &l.calls))
 	if err != nil {
-		panic("lesson: get_job is declared wrong: " + err.Error()) // caught by the tests
+		panic("lesson: a classroom tool is declared wrong: " + err.Error()) // caught by the tests
 	}
 	l.d = d
 	return l
 }
 
-// HandlerCalls is how many times get_job's handler ran.
+// ToolNames lists the classroom's tools, get_job first.
+func ToolNames() []string { return []string{"get_job", "get_user", "refund"} }
+
+// Tools returns the classroom's tool declarations, as a default Lab has them.
+func Tools() []coerce.Tool { return NewLab(LabConfig{}).d.Tools() }
+
+// HandlerCalls is how many times any tool's handler ran.
 func (l *Lab) HandlerCalls() int { return l.calls }
 
-// Run runs every row, in order.
+// Run runs every row against the table's tool, in order.
 func (l *Lab) Run(t Table) []Result {
 	out := make([]Result, len(t.Rows))
 	for i, r := range t.Rows {
-		out[i] = l.RunRow(r)
+		out[i] = l.RunRow(t.Tool, r)
 	}
 	return out
 }
 
-// RunOne runs a learner's raw input (no expected code).
-func (l *Lab) RunOne(input string) Result { return l.RunRow(Row{Input: input}) }
+// RunOne runs a learner's raw input against get_job (no expected code).
+func (l *Lab) RunOne(input string) Result { return l.RunRow(DefaultTool, Row{Input: input}) }
 
-// RunRow runs one row. It never panics: whatever goes wrong becomes internal_error.
-func (l *Lab) RunRow(r Row) (res Result) {
-	res = Result{Input: r.Input, Want: r.Want, Note: r.Note}
+// RunRow runs one row against tool ("" is get_job). It never panics: whatever goes wrong
+// becomes internal_error.
+func (l *Lab) RunRow(tool string, r Row) (res Result) {
+	if tool == "" {
+		tool = DefaultTool
+	}
+	res = Result{Tool: tool, Input: r.Input, Want: r.Want, Note: r.Note}
 	defer func() {
 		if p := recover(); p != nil {
 			e := &coerce.Error{Code: coerce.InternalError, Hint: "the playground failed on this row; the rest still runs", CorrelationID: "row"}
@@ -77,7 +123,13 @@ func (l *Lab) RunRow(r Row) (res Result) {
 			res.Pass = res.Want == res.Code
 		}
 	}()
-	o := l.d.Call(context.Background(), l.tool.Name, Arguments(r.Input, l.tool.Schema.Fields[0].Name))
+	field := ""
+	for _, t := range l.d.Tools() {
+		if t.Name == tool && len(t.Schema.Fields) > 0 {
+			field = t.Schema.Fields[0].Name
+		}
+	}
+	o := l.d.Call(context.Background(), tool, Arguments(r.Input, field))
 	res.Code, res.Field, res.Observation, res.HandlerCalled = string(o.Code), o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
 	return res
@@ -96,7 +148,7 @@ func Arguments(input, field string) []byte {
 	case "None":
 		s = "null"
 	}
-	if s == "" || s[0] == '{' || len(s) > MaxInputBytes*16 || !jsontext.Value(s).IsValid() {
+	if field == "" || s == "" || s[0] == '{' || len(s) > MaxInputBytes*16 || !jsontext.Value(s).IsValid() {
 		return []byte(input)
 	}
 	b := make([]byte, 0, len(field)+len(s)+5)

@@ -14,15 +14,26 @@ import (
 const MaxShareBytes = 256 << 10
 
 // EncodeShare returns the #table= payload: base64url without padding of
-// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one. This is a stable
-// contract: course links depend on it.
+// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool" and "mode"
+// before "rows" when the table sets them. This is a stable contract: course links depend on it.
 func EncodeShare(t Table) string {
 	return base64.RawURLEncoding.EncodeToString(ShareJSON(t))
 }
 
 // ShareJSON is the JSON inside a share payload.
 func ShareJSON(t Table) []byte {
-	b := []byte(`{"rows":[`)
+	b := []byte{'{'}
+	if t.Tool != "" {
+		b = append(b, `"tool":`...)
+		b, _ = jsontext.AppendQuote(b, t.Tool)
+		b = append(b, ',')
+	}
+	if t.Mode != "" {
+		b = append(b, `"mode":`...)
+		b, _ = jsontext.AppendQuote(b, t.Mode)
+		b = append(b, ',')
+	}
+	b = append(b, `"rows":[`...)
 	for i, r := range t.Rows {
 		if i > 0 {
 			b = append(b, ',')
@@ -62,8 +73,11 @@ func DecodeShare(payload string) (Table, error) {
 	}
 	if err := t.Check(); err != nil {
 		var pe *ParseError
-		if errors.As(err, &pe) {
+		if errors.As(err, &pe) && pe.Line > 0 {
 			return Table{}, shareError("row " + itoa(pe.Line) + ": " + pe.Msg)
+		}
+		if pe != nil {
+			return Table{}, shareError(pe.Msg)
 		}
 		return Table{}, shareError("a row is invalid")
 	}
@@ -88,6 +102,21 @@ func decodeShareJSON(raw []byte) (Table, string) {
 		name, err := dec.ReadToken()
 		if err != nil {
 			return t, "it is not valid JSON"
+		}
+		if key := name.String(); key == "tool" || key == "mode" {
+			v, err := dec.ReadToken()
+			if err != nil || v.Kind() != '"' {
+				return t, `"` + key + `" is not a string`
+			}
+			if key == "tool" {
+				t.Tool = v.String()
+				if t.Tool == DefaultTool {
+					t.Tool = ""
+				}
+			} else {
+				t.Mode = v.String()
+			}
+			continue
 		}
 		if name.String() != "rows" {
 			if dec.SkipValue() != nil {

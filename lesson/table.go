@@ -20,8 +20,15 @@ type Row struct {
 // so an instructor's header survives an import and export.
 type Table struct {
 	Preamble []string
-	Rows     []Row
+	// Tool is the tool the rows call; "" means get_job.
+	Tool string
+	// Mode is "" (the table as written) or "predict" (the page clears Want for the learner).
+	Mode string
+	Rows []Row
 }
+
+// PredictMode is the Mode of a table whose expected codes the learner fills in before Run.
+const PredictMode = "predict"
 
 // Limits on tables that arrive from text or a link: generous for a lesson, small for a browser.
 const (
@@ -38,6 +45,15 @@ func Codes() []string {
 	return out
 }
 
+func isTool(name string) bool {
+	for _, n := range ToolNames() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
 func isCode(s string) bool { return s != "" && coerce.Known(coerce.Code(s)) }
 
 // Unpredicted is how the text format writes a row whose expected code is still to be predicted.
@@ -51,6 +67,12 @@ func isWantWord(w string) bool { return w == Unpredicted || isCode(w) }
 func (t Table) Check() error {
 	if len(t.Rows) > MaxRows {
 		return &ParseError{MaxRows + 1, "a table holds at most " + strconv.Itoa(MaxRows) + " rows"}
+	}
+	if t.Tool != "" && !isTool(t.Tool) {
+		return &ParseError{0, "unknown tool " + strconv.Quote(t.Tool) + "; tools are " + strings.Join(ToolNames(), ", ")}
+	}
+	if t.Mode != "" && t.Mode != PredictMode {
+		return &ParseError{0, "unknown mode " + strconv.Quote(t.Mode) + "; the only mode is " + PredictMode}
 	}
 	for i, r := range t.Rows {
 		msg := ""
@@ -84,17 +106,24 @@ func Classroom() Table {
 	return t
 }
 
-// ParseError is a table text error, naming its line (from 1).
+// ParseError is a table text error, naming its line (from 1; 0 for the table as a whole).
 type ParseError struct {
 	Line int
 	Msg  string
 }
 
-func (e *ParseError) Error() string { return "line " + strconv.Itoa(e.Line) + ": " + e.Msg }
+func (e *ParseError) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return "line " + strconv.Itoa(e.Line) + ": " + e.Msg
+}
 
 // ParseTable reads the plain-text format: one row per line, the raw input, whitespace, the
-// expected code, and optionally whitespace and a # note. Lines that start with # are comments,
-// blank lines are skipped. The code is the last word before the note, so inputs may hold spaces.
+// expected code (or ? to predict), and optionally whitespace and a # note. Lines that start with
+// # are comments, blank lines are skipped, "@tool refund" picks the tool the rows call and
+// "@mode predict" asks the page to let the learner fill in the codes. The code is the last word
+// before the note, so inputs may hold spaces.
 func ParseTable(text string) (Table, error) {
 	var t Table
 	for n, line := range strings.Split(text, "\n") {
@@ -106,6 +135,11 @@ func ParseTable(text string) (Table, error) {
 		}
 		switch {
 		case trimmed == "":
+			continue
+		case strings.HasPrefix(trimmed, "@"):
+			if msg := t.directive(trimmed); msg != "" {
+				return Table{}, &ParseError{lineNo, msg}
+			}
 			continue
 		case strings.HasPrefix(trimmed, "#"):
 			if len(t.Rows) == 0 {
@@ -123,6 +157,32 @@ func ParseTable(text string) (Table, error) {
 		t.Rows = append(t.Rows, row)
 	}
 	return t, nil
+}
+
+// directive reads "@tool NAME" or "@mode predict".
+func (t *Table) directive(line string) string {
+	f := strings.Fields(line)
+	if len(f) != 2 {
+		return "a directive is @tool NAME or @mode predict"
+	}
+	switch f[0] {
+	case "@tool":
+		if !isTool(f[1]) {
+			return "unknown tool " + strconv.Quote(f[1]) + "; tools are " + strings.Join(ToolNames(), ", ")
+		}
+		t.Tool = f[1]
+		if t.Tool == DefaultTool {
+			t.Tool = ""
+		}
+	case "@mode":
+		if f[1] != PredictMode {
+			return "unknown mode " + strconv.Quote(f[1]) + "; the only mode is " + PredictMode
+		}
+		t.Mode = f[1]
+	default:
+		return "unknown directive " + strconv.Quote(f[0]) + "; directives are @tool and @mode"
+	}
+	return ""
 }
 
 // parseRow splits "input code # note". The code is the first want-word outside a JSON string
@@ -212,6 +272,12 @@ func FormatTable(t Table) string {
 	for _, p := range t.Preamble {
 		b.WriteString(p)
 		b.WriteByte('\n')
+	}
+	if t.Tool != "" {
+		b.WriteString("@tool " + t.Tool + "\n")
+	}
+	if t.Mode != "" {
+		b.WriteString("@mode " + t.Mode + "\n")
 	}
 	if len(t.Preamble) > 0 && len(t.Rows) > 0 {
 		b.WriteByte('\n')
