@@ -1,0 +1,322 @@
+package coerce_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"coerceplayground/coerce"
+	"coerceplayground/lesson"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// calls counts handler runs per tool, so a row can assert the handler did (or did not) run.
+type calls map[string]int
+
+// testTools are the tools the fixtures run against: the lesson's get_job, a prefixed id and a
+// tool with a boolean that opts in to string spellings and one that does not.
+func testTools(n calls) []coerce.Tool {
+	getJob := lesson.GetJob(lesson.Jobs(), nil)
+	inner := getJob.Handler
+	getJob.Handler = func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+		n["get_job"]++
+		return inner(ctx, a)
+	}
+	return []coerce.Tool{
+		getJob,
+		{
+			Name:   "get_user",
+			Schema: coerce.Schema{Fields: []coerce.Field{coerce.IDField("user_id", "usr_", "usr_8f3a", "The user's id.")}},
+			Codes:  []coerce.Code{coerce.NotFound},
+			Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+				n["get_user"]++
+				if id := a.ID("user_id"); id != "usr_8f3a" {
+					return nil, coerce.NotFoundError("user_id", "no such user; user ids look like usr_8f3a")
+				}
+				return coerce.Result{coerce.M("user", coerce.Object(coerce.M("id", coerce.String("usr_8f3a"))))}, nil
+			},
+		},
+		{
+			Name: "set_alerts",
+			Schema: coerce.Schema{Fields: []coerce.Field{
+				coerce.IntField("job_id", 100000, "17", "The job."),
+				{Name: "enabled", Kind: coerce.Boolean, Example: "true", Description: "Alerts on or off."},
+				{Name: "quiet", Kind: coerce.Boolean, Optional: true, Example: "false", BoolStrings: true, Description: "No sound."},
+			}},
+			Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+				n["set_alerts"]++
+				return coerce.Result{
+					coerce.M("enabled", coerce.Bool(a.Bool("enabled"))),
+					coerce.M("quiet", coerce.Bool(a.Bool("quiet"))),
+				}, nil
+			},
+		},
+	}
+}
+
+func newTestDispatcher(t testing.TB, cfg coerce.Config) (*coerce.Dispatcher, calls) {
+	t.Helper()
+	n := calls{}
+	d, err := coerce.NewDispatcher(cfg, testTools(n)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, n
+}
+
+// fixture is one row of a testdata/coerce/*.tsv file.
+type fixture struct {
+	line                         int
+	tool, args, code, field      string
+	hint, got, note, rawArgsText string
+}
+
+// decodeArgs applies the fixture escapes documented in testdata/coerce/dispatch.tsv:
+// go:"…" is a Go string literal, {{TEXT*N}} repeats TEXT N times.
+func decodeArgs(s string) (string, error) {
+	if rest, ok := strings.CutPrefix(s, "go:"); ok {
+		u, err := strconv.Unquote(rest)
+		if err != nil {
+			return "", err
+		}
+		s = u
+	}
+	for {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			return s, nil
+		}
+		j := strings.Index(s[i:], "}}")
+		if j < 0 {
+			return s, nil
+		}
+		body := s[i+2 : i+j]
+		star := strings.LastIndexByte(body, '*')
+		if star < 0 {
+			return s, nil
+		}
+		n, err := strconv.Atoi(body[star+1:])
+		if err != nil {
+			return "", err
+		}
+		s = s[:i] + strings.Repeat(body[:star], n) + s[i+j+2:]
+	}
+}
+
+func readFixtures(t testing.TB, path string, columns int) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows [][]string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if len(cols) != columns {
+			t.Fatalf("%s:%d: %d columns, want %d", path, n, len(cols), columns)
+		}
+		rows = append(rows, append([]string{strconv.Itoa(n)}, cols...))
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func loadDispatchFixtures(t testing.TB) []fixture {
+	t.Helper()
+	var out []fixture
+	for _, c := range readFixtures(t, "../testdata/coerce/dispatch.tsv", 7) {
+		n, _ := strconv.Atoi(c[0])
+		args, err := decodeArgs(c[2])
+		if err != nil {
+			t.Fatalf("dispatch.tsv:%d: args: %v", n, err)
+		}
+		out = append(out, fixture{line: n, tool: c[1], args: args, rawArgsText: c[2], code: c[3], field: c[4], hint: c[5], got: c[6], note: c[7]})
+	}
+	return out
+}
+
+// observation is an error observation's members, read with jsontext (not encoding/json) so the
+// test also proves the bytes are one valid object with unique keys.
+type observation struct {
+	keys    []string
+	members map[string]jsontext.Value
+}
+
+func (o observation) str(key string) string {
+	v, ok := o.members[key]
+	if !ok {
+		return ""
+	}
+	s, err := jsontext.AppendUnquote(nil, v)
+	if err != nil {
+		return string(v)
+	}
+	return string(s)
+}
+
+func parseObservation(t testing.TB, obs []byte) observation {
+	t.Helper()
+	o, err := readObservation(obs)
+	if err != nil {
+		t.Fatalf("observation %q: %v", obs, err)
+	}
+	return o
+}
+
+// readObservation checks obs is exactly one JSON object and returns its top-level members.
+func readObservation(obs []byte) (observation, error) {
+	o := observation{members: map[string]jsontext.Value{}}
+	dec := jsontext.NewDecoder(strings.NewReader(string(obs)))
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return o, err
+	}
+	if tok.Kind() != '{' {
+		return o, errNotObject
+	}
+	for dec.PeekKind() != '}' {
+		k, err := dec.ReadToken()
+		if err != nil {
+			return o, err
+		}
+		key := k.String() // before the next read voids the token
+		v, err := dec.ReadValue()
+		if err != nil {
+			return o, err
+		}
+		o.keys = append(o.keys, key)
+		o.members[key] = append(jsontext.Value(nil), v...)
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return o, err
+	}
+	if _, err := dec.ReadToken(); err == nil {
+		return o, errNotObject
+	}
+	return o, nil
+}
+
+type testError string
+
+func (e testError) Error() string { return string(e) }
+
+const errNotObject = testError("not exactly one JSON object")
+
+func TestDispatchFixtures(t *testing.T) {
+	var logged []coerce.LogLine
+	d, n := newTestDispatcher(t, coerce.Config{NewID: func() string { return "cid" }, Log: func(l coerce.LogLine) { logged = append(logged, l) }})
+	rows := loadDispatchFixtures(t)
+	if len(rows) < 60 {
+		t.Fatalf("%d fixture rows, want at least 60", len(rows))
+	}
+	for _, r := range rows {
+		name := strconv.Itoa(r.line) + ":" + r.tool + ":" + r.note
+		t.Run(name, func(t *testing.T) {
+			before := n[r.tool]
+			o := d.Call(context.Background(), r.tool, []byte(r.args))
+			called := n[r.tool] - before
+			if string(o.Code) != r.code {
+				t.Fatalf("args %.200q: code %s, want %s\nobservation: %s", r.args, o.Code, r.code, o.Observation)
+			}
+			wantCalled := r.code == "ok" || r.code == "not_found"
+			if wantCalled && called != 1 || !wantCalled && called != 0 {
+				t.Errorf("handler ran %d times for %s", called, r.code)
+			}
+			if o.HandlerCalled != wantCalled {
+				t.Errorf("Outcome.HandlerCalled = %v, want %v", o.HandlerCalled, wantCalled)
+			}
+			if len(o.Observation) > coerce.DefaultCap {
+				t.Errorf("observation is %d bytes, over the cap", len(o.Observation))
+			}
+			obs := parseObservation(t, o.Observation)
+			if r.code == "ok" {
+				if len(obs.keys) == 0 || obs.keys[0] != "ok" || string(obs.members["ok"]) != "true" {
+					t.Errorf("ok observation does not start with \"ok\": true: %s", o.Observation)
+				}
+				return
+			}
+			if obs.keys[0] != "error" || obs.str("error") != r.code {
+				t.Errorf("observation does not start with the error code: %s", o.Observation)
+			}
+			wantField := r.field
+			if wantField == "-" {
+				wantField = ""
+			}
+			if got := obs.str("field"); got != wantField || o.Field != wantField {
+				t.Errorf("field %q (Outcome.Field %q), want %q\nobservation: %s", got, o.Field, wantField, o.Observation)
+			}
+			if !strings.Contains(obs.str("hint"), r.hint) {
+				t.Errorf("hint %q does not mention %q", obs.str("hint"), r.hint)
+			}
+			switch got, has := obs.members["got"]; {
+			case r.got == "*":
+			case r.got == "-" && has:
+				t.Errorf("got %s, want none", got)
+			case r.got != "-" && string(got) != r.got:
+				t.Errorf("got %s, want %s", got, r.got)
+			}
+			if len(logged) == 0 || logged[len(logged)-1].Code != o.Code || logged[len(logged)-1].Field != o.Field {
+				t.Errorf("no log line with code and field for this error: %+v", logged)
+			}
+		})
+	}
+}
+
+// TestHintNeverQuotesInput: a hint tells the model what to send; the offending value goes in
+// got (redacted, cut) and nowhere else.
+func TestHintNeverQuotesInput(t *testing.T) {
+	d, _ := newTestDispatcher(t, coerce.Config{})
+	for _, in := range []string{`{"job_id":"zq7distinctive"}`, `{"zq7distinctive":1}`, `{"job_id":"17zq7distinctive"}`} {
+		o := d.Call(context.Background(), "get_job", []byte(in))
+		obs := parseObservation(t, o.Observation)
+		if strings.Contains(obs.str("hint"), "zq7distinctive") {
+			t.Errorf("%s: hint quotes the input: %s", in, o.Observation)
+		}
+	}
+}
+
+func TestUnknownTool(t *testing.T) {
+	d, n := newTestDispatcher(t, coerce.Config{})
+	o := d.Call(context.Background(), "get_jobs", []byte(`{"job_id":17}`))
+	if o.Code != coerce.InvalidArgs || o.HandlerCalled || n["get_job"] != 0 {
+		t.Fatalf("unknown tool: %+v", o)
+	}
+	if h := parseObservation(t, o.Observation).str("hint"); !strings.Contains(h, "get_job, get_user, set_alerts") {
+		t.Errorf("hint %q does not list the tools", h)
+	}
+}
+
+func TestNewDispatcherRejectsBadDeclarations(t *testing.T) {
+	h := func(context.Context, coerce.Args) (coerce.Result, error) { return nil, nil }
+	for name, tool := range map[string]coerce.Tool{
+		"no name":          {Handler: h},
+		"no handler":       {Name: "x"},
+		"field no name":    {Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{{Kind: coerce.Boolean}}}},
+		"field twice":      {Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{coerce.BoolField("a", ""), coerce.BoolField("a", "")}}},
+		"int without max":  {Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{coerce.IntField("a", 0, "1", "")}}},
+		"id without pref":  {Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{coerce.IDField("a", "", "x", "")}}},
+		"no kind":          {Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{{Name: "a"}}}},
+		"code outside":     {Name: "x", Handler: h, Codes: []coerce.Code{"teapot"}},
+		"ok is not a code": {Name: "x", Handler: h, Codes: []coerce.Code{coerce.OK}},
+	} {
+		if _, err := coerce.NewDispatcher(coerce.Config{}, tool); err == nil {
+			t.Errorf("%s: NewDispatcher accepted it", name)
+		}
+	}
+	if _, err := coerce.NewDispatcher(coerce.Config{}, coerce.Tool{Name: "x", Handler: h}, coerce.Tool{Name: "x", Handler: h}); err == nil {
+		t.Error("a tool declared twice was accepted")
+	}
+}
