@@ -1,0 +1,202 @@
+package lesson
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"coerceplayground/coerce"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+//go:embed http_rows.jsonl
+var httpRowsFile string
+
+// ClassroomNow is the clock the HTTP table runs on, so a Retry-After date gives the same
+// retry_after on every machine and every day.
+var ClassroomNow = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+
+// HTTPRow is a vendor response and the code its normalization must give.
+type HTTPRow struct {
+	Status int
+	// Headers are "Name: value" lines.
+	Headers []string
+	Body    string
+	// Deadline marks our own client giving up (Status is then ignored).
+	Deadline   bool
+	Want, Note string
+}
+
+// HTTPRows returns the lesson's vendor responses: an HTML 404, 429 with Retry-After in seconds
+// and as a date, 504, a client deadline, a 500 with a Python traceback, and more.
+func HTTPRows() []HTTPRow {
+	rows, err := ParseHTTPRows(httpRowsFile)
+	if err != nil {
+		panic("lesson: http_rows.jsonl: " + err.Error()) // caught by the tests
+	}
+	return rows
+}
+
+// ParseHTTPRows reads JSON lines of {"status", "headers", "body", "deadline", "want", "note"};
+// blank lines are skipped. A bad line is a *ParseError naming it.
+func ParseHTTPRows(text string) ([]HTTPRow, error) {
+	var rows []HTTPRow
+	for n, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		r, msg := parseHTTPRow([]byte(line))
+		if msg != "" {
+			return nil, &ParseError{n + 1, msg}
+		}
+		if len(rows) == MaxRows {
+			return nil, &ParseError{n + 1, "at most " + strconv.Itoa(MaxRows) + " rows"}
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+func parseHTTPRow(line []byte) (HTTPRow, string) {
+	var r HTTPRow
+	dec := jsontext.NewDecoder(bytes.NewReader(line))
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return r, "a row is one JSON object"
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return r, "the row is not valid JSON"
+		}
+		key := name.String()
+		v, err := dec.ReadToken()
+		if err != nil {
+			return r, "the row is not valid JSON"
+		}
+		switch key {
+		case "status":
+			n, err := strconv.Atoi(v.String())
+			if v.Kind() != '0' || err != nil || n < 100 || n > 599 {
+				return r, `"status" is a number from 100 to 599`
+			}
+			r.Status = n
+		case "deadline":
+			if v.Kind() != 't' && v.Kind() != 'f' {
+				return r, `"deadline" is true or false`
+			}
+			r.Deadline = v.Kind() == 't'
+		case "body", "want", "note":
+			if v.Kind() != '"' {
+				return r, `"` + key + `" is a string`
+			}
+			switch key {
+			case "body":
+				r.Body = v.String()
+			case "want":
+				r.Want = v.String()
+			default:
+				r.Note = v.String()
+			}
+		case "headers":
+			if v.Kind() != '[' {
+				return r, `"headers" is a list of "Name: value" strings`
+			}
+			for dec.PeekKind() != ']' {
+				h, err := dec.ReadToken()
+				if err != nil || h.Kind() != '"' || !strings.Contains(h.String(), ":") {
+					return r, `"headers" is a list of "Name: value" strings`
+				}
+				r.Headers = append(r.Headers, h.String())
+			}
+			if _, err := dec.ReadToken(); err != nil {
+				return r, "the row is not valid JSON"
+			}
+		default:
+			return r, "unknown key " + strconv.Quote(key) + "; keys are status, headers, body, deadline, want, note"
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return r, "the row is not valid JSON"
+	}
+	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+		return r, "one row per line"
+	}
+	if !r.Deadline && r.Status == 0 {
+		return r, `a row needs a "status" or "deadline": true`
+	}
+	if r.Want != "" && !isCode(r.Want) {
+		return r, "unknown code " + strconv.Quote(r.Want) + "; codes are " + strings.Join(Codes(), ", ")
+	}
+	return r, ""
+}
+
+// FormatHTTPRows writes rows in the format ParseHTTPRows reads.
+func FormatHTTPRows(rows []HTTPRow) string {
+	var b []byte
+	for _, r := range rows {
+		b = append(b, '{')
+		if r.Deadline {
+			b = append(b, `"deadline":true`...)
+		} else {
+			b = append(b, `"status":`...)
+			b = strconv.AppendInt(b, int64(r.Status), 10)
+		}
+		if len(r.Headers) > 0 {
+			b = append(b, `,"headers":[`...)
+			for i, h := range r.Headers {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b, _ = jsontext.AppendQuote(b, h)
+			}
+			b = append(b, ']')
+		}
+		for _, kv := range [][2]string{{"body", r.Body}, {"want", r.Want}, {"note", r.Note}} {
+			if kv[1] != "" || kv[0] == "body" && !r.Deadline {
+				b = append(b, `,"`+kv[0]+`":`...)
+				b, _ = jsontext.AppendQuote(b, kv[1])
+			}
+		}
+		b = append(b, "}\n"...)
+	}
+	return string(b)
+}
+
+// Label is a one-line summary of the response for a results list: "429 · Retry-After: 30".
+func (r HTTPRow) Label() string {
+	if r.Deadline {
+		return "client deadline"
+	}
+	s := strconv.Itoa(r.Status)
+	for _, h := range r.Headers {
+		s += " · " + coerce.Cut(h, 48)
+	}
+	return s
+}
+
+// RunHTTP normalizes each response on the classroom clock. Code is "ok" for 2xx, whose
+// observation is the ok shape a tool would build (the body itself is never passed through).
+func RunHTTP(rows []HTTPRow, newID func() string) []Result {
+	n := coerce.HTTPNormalizer{Now: func() time.Time { return ClassroomNow }, NewID: newID}
+	out := make([]Result, len(rows))
+	for i, r := range rows {
+		resp := coerce.HTTPResponse{Status: r.Status, Body: []byte(r.Body), DeadlineExceeded: r.Deadline}
+		for _, h := range r.Headers {
+			name, value, _ := strings.Cut(h, ":")
+			resp.Header = append(resp.Header, [2]string{name, value})
+		}
+		res := Result{Tool: "vendor_api", Input: r.Label(), Want: r.Want, Note: r.Note}
+		if e := n.Normalize(resp); e != nil {
+			res.Code, res.Observation = string(e.Code), string(e.Observation(coerce.DefaultCap))
+		} else {
+			res.Code, res.Observation = string(coerce.OK), `{"ok":true,"status":`+strconv.Itoa(r.Status)+`}`
+		}
+		res.Pass = res.Want != "" && res.Want == res.Code
+		out[i] = res
+	}
+	return out
+}
