@@ -19,7 +19,10 @@ type calls map[string]int
 
 // testTools are the tools the fixtures run against: the lesson's get_job, a prefixed id and a
 // tool with a boolean that opts in to string spellings and one that does not.
-func testTools(n calls) []coerce.Tool {
+func testTools(n calls) []coerce.Tool { return testToolsWith(n, true) }
+
+// testToolsWith is testTools with set_alerts' quiet field opting in to "true"/"false" or not.
+func testToolsWith(n calls, quietBoolStrings bool) []coerce.Tool {
 	getJob := lesson.GetJob(lesson.Jobs(), nil)
 	inner := getJob.Handler
 	getJob.Handler = func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
@@ -45,7 +48,7 @@ func testTools(n calls) []coerce.Tool {
 			Schema: coerce.Schema{Fields: []coerce.Field{
 				coerce.IntField("job_id", 100000, "17", "The job."),
 				{Name: "enabled", Kind: coerce.Boolean, Example: "true", Description: "Alerts on or off."},
-				{Name: "quiet", Kind: coerce.Boolean, Optional: true, Example: "false", BoolStrings: true, Description: "No sound."},
+				{Name: "quiet", Kind: coerce.Boolean, Optional: true, Example: "false", BoolStrings: quietBoolStrings, Description: "No sound."},
 			}},
 			Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
 				n["set_alerts"]++
