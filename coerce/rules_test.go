@@ -86,4 +86,3 @@ func TestNoRulesStillAcceptsCanonical(t *testing.T) {
 		}
 	}
 }
-
