@@ -1,0 +1,185 @@
+package lesson
+
+import (
+	"embed"
+	"sort"
+	"strconv"
+	"strings"
+
+	"coerceplayground/coerce"
+)
+
+//go:embed notes/*.html
+var noteFiles embed.FS
+
+// Note is one card of the lesson notes: a title, the HTML body (authored here, never learner
+// text), and the Try it targets that demonstrate its claim.
+type Note struct {
+	Slug, Title, HTML string
+	Tries             []Try
+}
+
+// Try is a Try it target. Kind is "row" (Tool, Input → Claim code), "loop" (Preset → Claim
+// decision), "http" (Target is a status or "deadline" → Claim code), "switch" (Target is a
+// switch name; Tool and Input → Claim before, After after) or "panel" (Target is a panel id).
+type Try struct {
+	Kind, Tool, Input, Target, Claim, After string
+}
+
+// Panels are the page panels a Try it may open.
+var panels = []string{"table", "learner", "schema", "catalog", "loop", "http", "switches", "chart", "predict"}
+
+// Panels lists the panel ids a note may target.
+func Panels() []string { return append([]string(nil), panels...) }
+
+// SwitchNames are the coercion switches a "switch" target may flip.
+func SwitchNames() []string { return []string{"trim", "digit_strings", "bool_strings"} }
+
+// Notes returns the cards in file order. A malformed note file panics: they are embedded and a
+// test reads every one.
+func Notes() []Note {
+	entries, err := noteFiles.ReadDir("notes")
+	if err != nil {
+		panic("lesson: notes: " + err.Error())
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	out := make([]Note, 0, len(names))
+	for _, name := range names {
+		b, _ := noteFiles.ReadFile("notes/" + name)
+		n, err := ParseNote(strings.TrimSuffix(name, ".html"), string(b))
+		if err != nil {
+			panic("lesson: notes/" + name + ": " + err.Error()) // caught by the tests
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// ParseNote reads "title: …" and "try: …" lines, a "---" line, then the HTML body.
+func ParseNote(slug, text string) (Note, error) {
+	n := Note{Slug: slug}
+	head, body, ok := strings.Cut(text, "\n---\n")
+	if !ok {
+		return n, &ParseError{0, "a note needs a --- line between its header and its body"}
+	}
+	n.HTML = strings.TrimSpace(body)
+	for i, line := range strings.Split(head, "\n") {
+		key, val, _ := strings.Cut(line, ": ")
+		switch key {
+		case "title":
+			n.Title = strings.TrimSpace(val)
+		case "try":
+			t, msg := parseTry(strings.TrimSpace(val))
+			if msg != "" {
+				return n, &ParseError{i + 1, msg}
+			}
+			n.Tries = append(n.Tries, t)
+		default:
+			if strings.TrimSpace(line) != "" {
+				return n, &ParseError{i + 1, "a header line is title: or try:"}
+			}
+		}
+	}
+	if n.Title == "" || len(n.Tries) == 0 {
+		return n, &ParseError{0, "a note needs a title and at least one try"}
+	}
+	return n, nil
+}
+
+func parseTry(s string) (Try, string) {
+	kind, rest, _ := strings.Cut(s, " ")
+	t := Try{Kind: kind}
+	claim := ""
+	if i := strings.LastIndex(rest, " => "); i >= 0 {
+		rest, claim = rest[:i], strings.TrimSpace(rest[i+4:])
+	}
+	switch kind {
+	case "panel":
+		t.Target = strings.TrimSpace(rest)
+		if !contains(panels, t.Target) {
+			return t, "unknown panel " + strconv.Quote(t.Target)
+		}
+		return t, ""
+	case "row":
+		t.Tool, t.Input, _ = strings.Cut(rest, " ")
+		t.Claim = claim
+	case "loop", "http":
+		t.Target, t.Claim = strings.TrimSpace(rest), claim
+	case "switch":
+		var more string
+		t.Target, more, _ = strings.Cut(rest, " ")
+		t.Tool, t.Input, _ = strings.Cut(more, " ")
+		t.Claim, t.After, _ = strings.Cut(claim, " -> ")
+		if !contains(SwitchNames(), t.Target) {
+			return t, "unknown switch " + strconv.Quote(t.Target)
+		}
+	default:
+		return t, "a try is row, loop, http, switch or panel"
+	}
+	if claim == "" {
+		return t, "a " + kind + " try needs => and what it shows"
+	}
+	return t, ""
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Verify runs a Try it target and reports whether the card's claim holds, with what was seen.
+func (t Try) Verify() (ok bool, seen string) {
+	switch t.Kind {
+	case "panel":
+		return contains(panels, t.Target), t.Target
+	case "row":
+		r := NewLab(LabConfig{}).RunRow(t.Tool, Row{Input: t.Input})
+		return r.Code == t.Claim, r.Code
+	case "loop":
+		for _, p := range Presets() {
+			if p.Name == t.Target {
+				steps := NewLab(LabConfig{}).RunLoop(p)
+				last := coerce.Decision("")
+				for _, s := range steps {
+					if s.Sent {
+						last = s.Decision
+					}
+				}
+				return string(last) == t.Claim, string(last)
+			}
+		}
+		return false, "no preset " + t.Target
+	case "http":
+		for i, r := range HTTPRows() {
+			if r.Deadline && t.Target == "deadline" || !r.Deadline && strconv.Itoa(r.Status) == t.Target {
+				res := RunHTTP(HTTPRows()[i:i+1], nil)[0]
+				return res.Code == t.Claim, res.Code
+			}
+		}
+		return false, "no HTTP row " + t.Target
+	case "switch":
+		perms := []string{RefundPermission}
+		on := DefaultSwitches()
+		flipped := on
+		switch t.Target {
+		case "trim":
+			flipped.TrimSpace = !on.TrimSpace
+		case "digit_strings":
+			flipped.DigitStrings = !on.DigitStrings
+		case "bool_strings":
+			flipped.BoolStrings = !on.BoolStrings
+		}
+		before := NewLab(LabConfig{Permissions: perms, Switches: &on}).RunRow(t.Tool, Row{Input: t.Input})
+		after := NewLab(LabConfig{Permissions: perms, Switches: &flipped}).RunRow(t.Tool, Row{Input: t.Input})
+		return before.Code == t.Claim && after.Code == t.After, before.Code + " -> " + after.Code
+	}
+	return false, "unknown kind " + t.Kind
+}
