@@ -44,7 +44,8 @@ func LooksLikeCredential(s string) bool {
 	}
 	for i := 0; i+5 <= len(s); i++ {
 		switch {
-		case s[i] == 'x' && strings.HasPrefix(s[i:], "xox") && strings.IndexByte("abposr", s[i+3]) >= 0 && s[i+4] == '-':
+		case s[i] == 'x' && strings.HasPrefix(s[i:], "xox") && (s[i+3] >= 'a' && s[i+3] <= 'z') && s[i+4] == '-':
+			// xox?-: Slack's bot, user, app, refresh (xoxe-) and legacy tokens; new letters appear.
 			return true
 		case (strings.HasPrefix(s[i:], "AKIA") || strings.HasPrefix(s[i:], "ASIA")) && upperAlnumRun(s[i+4:]) >= 16:
 			return true
