@@ -28,7 +28,8 @@ type Tool struct {
 	Handler     Handler
 	// Cap bounds every observation in bytes; zero means DefaultCap, less than MinCap is raised to it.
 	Cap int
-	// Codes lists the error codes the handler itself may return (not_found, denied, …). A handler
+	// Codes lists the error codes the handler itself may return (not_found, denied, …) besides
+	// invalid_args, timeout and internal_error, which every handler may return. A handler
 	// returning another code is a bug and the call becomes internal_error.
 	Codes []Code
 }
@@ -276,13 +277,24 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 	}
 	var ce *Error
 	switch {
-	case errors.As(err, &ce) && ce.Code != OK && Known(ce.Code) && (len(t.Codes) == 0 || ce.Code == InvalidArgs || ce.Code == InternalError || declares(t.Codes, ce.Code)):
+	case errors.As(err, &ce) && mayReturn(t, ce.Code):
 		cp := *ce
 		return nil, &cp, false
 	case errors.Is(err, context.DeadlineExceeded):
 		return nil, &Error{Code: Timeout, Hint: "the tool did not finish in time; it may or may not have acted, so check before repeating a change"}, false
 	}
 	return nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, true
+}
+
+// mayReturn reports whether t's handler may return code: the codes it declares, plus the three
+// every tool can give (ToolCodes). A tool that declares nothing may not return not_found or
+// denied: its committed catalog would not list them.
+func mayReturn(t *compiledTool, code Code) bool {
+	switch code {
+	case InvalidArgs, Timeout, InternalError:
+		return true
+	}
+	return declares(t.Codes, code)
 }
 
 func declares(codes []Code, c Code) bool {
