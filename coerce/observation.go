@@ -1,6 +1,10 @@
 package coerce
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
 
 // DefaultCap is the byte cap of a tool's observations unless it sets its own.
 const DefaultCap = 1024
@@ -53,8 +57,16 @@ func appendError(dst []byte, e *Error) []byte {
 }
 
 // encodeError returns e's observation within capBytes, giving up the least useful parts first:
-// got, then the hint's tail, then the field's tail. Code and correlation id always stay.
+// got, then the hint's tail, then the field's tail, then the tails of required_permission and
+// correlation_id (only a handler or NewID gone wrong makes those long). The code always stays.
 func encodeError(e *Error, capBytes int) []byte {
+	if e.Got != "" {
+		// Got may have been set by hand rather than with WithGot: make it one JSON value, cut
+		// and redacted, whatever it holds.
+		safe := *e
+		safe.Got = safeGot(e.Field, e.Got)
+		e = &safe
+	}
 	out := appendError(make([]byte, 0, 256), e)
 	if len(out) <= capBytes {
 		return out
@@ -62,17 +74,34 @@ func encodeError(e *Error, capBytes int) []byte {
 	short := *e
 	short.Got = ""
 	out = appendError(out[:0], &short)
-	for len(out) > capBytes && (short.Hint != "" || len(short.Field) > 16) {
+	for len(out) > capBytes {
 		over := len(out) - capBytes
 		switch {
 		case short.Hint != "":
 			short.Hint = cutBy(short.Hint, over)
-		default:
+		case len(short.Field) > 16:
 			short.Field = cutBy(short.Field, over)
+		case short.RequiredPermission != "":
+			short.RequiredPermission = cutBy(short.RequiredPermission, over)
+		case short.CorrelationID != "":
+			short.CorrelationID = cutBy(short.CorrelationID, over)
+		default:
+			return appendError(out[:0], &Error{Code: short.Code})
 		}
 		out = appendError(out[:0], &short)
 	}
 	return out
+}
+
+// safeGot returns got as the JSON text of one scalar, as gotJSON would echo it: valid JSON
+// strings and literals are redacted and cut; anything else is echoed as a (redacted, cut) string.
+func safeGot(field, got string) string {
+	if v := jsontext.Value(got); v.IsValid() {
+		if s := gotJSON(field, v); s != "" {
+			return s
+		}
+	}
+	return string(appendQuoted(nil, gotString(field, got)))
 }
 
 // cutBy shortens s by at least over bytes plus room for the cut mark (escaping can make the
