@@ -292,7 +292,9 @@ func TestErrorSqueezedIntoSmallCap(t *testing.T) {
 func TestGoldenObservations(t *testing.T) {
 	d, _ := newTestDispatcher(t, coerce.Config{NewID: func() string { return "5f2c9a7e01b34d68" }})
 	panics, err := coerce.NewDispatcher(coerce.Config{NewID: func() string { return "5f2c9a7e01b34d68" }}, coerce.Tool{Name: "boom",
-		Handler: func(context.Context, coerce.Args) (coerce.Result, error) { panic("index out of range /srv/app/jobs.go:42") }})
+		Handler: func(context.Context, coerce.Args) (coerce.Result, error) {
+			panic("index out of range /srv/app/jobs.go:42")
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
