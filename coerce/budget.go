@@ -98,7 +98,7 @@ func capReason(o Outcome, e Entry) string {
 	case Denied:
 		return "denied: stop at once, never retried; tell the user which permission is missing"
 	case RateLimited:
-		return "rate_limited again: stop and tell the user to try later"
+		return "rate_limited a third time: stop and tell the user to try later"
 	case Timeout:
 		return "timeout twice: hand off, do not loop on a slow dependency"
 	case InternalError:

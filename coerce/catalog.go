@@ -55,7 +55,7 @@ func Catalog() []Entry {
 			Hint:  "the required_permission and who can grant it"},
 		{Code: RateLimited, Cap: 2, OnCap: Stop,
 			Retry: "the runtime, after retry_after seconds, not the model",
-			Stop:  "after 2 rate-limited calls of a tool: stop and tell the user to try later",
+			Stop:  "a third rate_limited from the same tool (two waits spent): stop and tell the user to try later",
 			Hint:  "retry_after in seconds"},
 		{Code: Timeout, Cap: 1, OnCap: Handoff,
 			Retry: "the runtime, once, with the same arguments",
