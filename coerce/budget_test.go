@@ -1,0 +1,147 @@
+package coerce_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"coerceplayground/coerce"
+)
+
+type step struct {
+	tool  string
+	code  coerce.Code
+	field string
+	want  coerce.Decision
+}
+
+func TestBudget(t *testing.T) {
+	const (
+		ok  = coerce.OK
+		ia  = coerce.InvalidArgs
+		nf  = coerce.NotFound
+		den = coerce.Denied
+		rl  = coerce.RateLimited
+		to  = coerce.Timeout
+		ie  = coerce.InternalError
+	)
+	for name, steps := range map[string][]step{
+		"invalid_args on the same field twice hands off": {
+			{"get_job", ia, "job_id", coerce.Retry}, {"get_job", ia, "job_id", coerce.Handoff}},
+		"invalid_args on different fields: retry each": {
+			{"set_alerts", ia, "job_id", coerce.Retry}, {"set_alerts", ia, "enabled", coerce.Retry}, {"set_alerts", ok, "", coerce.Continue},
+			{"set_alerts", ia, "quiet", coerce.Retry}, {"set_alerts", ia, "enabled", coerce.Handoff}},
+		"the same field on different tools is counted apart": {
+			{"get_job", ia, "job_id", coerce.Retry}, {"set_alerts", ia, "job_id", coerce.Retry}, {"set_alerts", ia, "job_id", coerce.Handoff}},
+		"an ok in between does not reset the count": {
+			{"get_job", ia, "job_id", coerce.Retry}, {"get_job", ok, "", coerce.Continue}, {"get_job", ia, "job_id", coerce.Handoff}},
+		"broken JSON twice (no field) hands off": {
+			{"get_job", ia, "", coerce.Retry}, {"get_job", ia, "", coerce.Handoff}},
+		"not_found twice hands off (no id guessing)": {
+			{"get_job", nf, "job_id", coerce.Retry}, {"get_job", ok, "", coerce.Continue}, {"get_job", nf, "job_id", coerce.Handoff}},
+		"denied stops at once": {
+			{"get_job", den, "", coerce.Stop}},
+		"denied after successes still stops at once": {
+			{"get_job", ok, "", coerce.Continue}, {"get_job", ok, "", coerce.Continue}, {"get_job", den, "", coerce.Stop}},
+		"rate_limited: two waits, then stop": {
+			{"get_job", rl, "", coerce.Retry}, {"get_job", rl, "", coerce.Retry}, {"get_job", rl, "", coerce.Stop}},
+		"timeout: one retry, then hand off": {
+			{"get_job", to, "", coerce.Retry}, {"get_job", to, "", coerce.Handoff}},
+		"internal_error: one retry, then hand off": {
+			{"get_job", ie, "", coerce.Retry}, {"get_job", ie, "", coerce.Handoff}},
+		"a code outside the catalog hands off": {
+			{"get_job", "teapot", "", coerce.Handoff}},
+		"after the final verdict it stays final": {
+			{"get_job", den, "", coerce.Stop}, {"get_job", ok, "", coerce.Stop}, {"get_user", ia, "user_id", coerce.Stop}, {"get_job", to, "", coerce.Stop}},
+		"after a hand-off it stays a hand-off": {
+			{"get_job", nf, "job_id", coerce.Retry}, {"get_job", nf, "job_id", coerce.Handoff}, {"get_job", ok, "", coerce.Handoff}, {"get_job", den, "", coerce.Handoff}},
+		"codes are counted apart": {
+			{"get_job", ia, "job_id", coerce.Retry}, {"get_job", nf, "job_id", coerce.Retry}, {"get_job", to, "", coerce.Retry},
+			{"get_job", ie, "", coerce.Retry}, {"get_job", rl, "", coerce.Retry}, {"get_job", ok, "", coerce.Continue}},
+	} {
+		b := coerce.NewBudget()
+		for i, s := range steps {
+			v := b.Observe(coerce.Outcome{Tool: s.tool, Code: s.code, Field: s.field})
+			if v.Decision != s.want {
+				t.Errorf("%s: step %d (%s %s %s): %s (%s), want %s", name, i+1, s.tool, s.code, s.field, v.Decision, v.Reason, s.want)
+			}
+			if v.Reason == "" {
+				t.Errorf("%s: step %d: no reason", name, i+1)
+			}
+		}
+	}
+}
+
+// TestBudgetMatchesCatalog: the budget's caps are the catalog's, code by code, so the table in the
+// README and the runtime cannot drift apart.
+func TestBudgetMatchesCatalog(t *testing.T) {
+	for _, e := range coerce.Catalog() {
+		b := coerce.NewBudget()
+		for i := 1; i <= e.Cap; i++ {
+			if v := b.Observe(coerce.Outcome{Tool: "t", Code: e.Code, Field: "f"}); v.Decision != coerce.Retry {
+				t.Errorf("%s: observation %d: %s, want retry (cap %d)", e.Code, i, v.Decision, e.Cap)
+			}
+		}
+		if v := b.Observe(coerce.Outcome{Tool: "t", Code: e.Code, Field: "f"}); v.Decision != e.OnCap {
+			t.Errorf("%s: over the cap: %s, want %s", e.Code, v.Decision, e.OnCap)
+		}
+	}
+}
+
+// TestBudgetFromDispatch drives a budget with real outcomes: the classroom's -1, then -1 again.
+func TestBudgetFromDispatch(t *testing.T) {
+	d, _ := newTestDispatcher(t, coerce.Config{})
+	b := coerce.NewBudget()
+	for i, c := range []struct {
+		args string
+		want coerce.Decision
+	}{
+		{`{"job_id":"17"}`, coerce.Continue},
+		{`{"job_id":-1}`, coerce.Retry},
+		{`{"job_id":99}`, coerce.Retry},
+		{`{"job_id":42}`, coerce.Continue},
+		{`{"job_id":"abc"}`, coerce.Handoff},
+	} {
+		o := d.Call(context.Background(), "get_job", []byte(c.args))
+		if v := b.Observe(o); v.Decision != c.want {
+			t.Errorf("call %d %s: %s (%s), want %s", i+1, c.args, v.Decision, v.Reason, c.want)
+		} else if c.want == coerce.Handoff && !strings.Contains(v.Reason, "job_id") {
+			t.Errorf("hand-off reason %q does not name the field", v.Reason)
+		}
+	}
+}
+
+// TestCatalog: six codes, snake_case, each documented, each with a cap decision, in a fixed order.
+func TestCatalog(t *testing.T) {
+	want := []coerce.Code{coerce.InvalidArgs, coerce.NotFound, coerce.Denied, coerce.RateLimited, coerce.Timeout, coerce.InternalError}
+	cat := coerce.Catalog()
+	if len(cat) != len(want) {
+		t.Fatalf("%d codes", len(cat))
+	}
+	for i, e := range cat {
+		if e.Code != want[i] || e.Retry == "" || e.Stop == "" || e.Hint == "" || (e.OnCap != coerce.Stop && e.OnCap != coerce.Handoff) {
+			t.Errorf("entry %d: %+v", i, e)
+		}
+		if _, ok := coerce.Lookup(e.Code); !ok || !coerce.Known(e.Code) {
+			t.Errorf("%s is not found by Lookup/Known", e.Code)
+		}
+	}
+	if _, ok := coerce.Lookup(coerce.OK); ok {
+		t.Error("ok is not an error code")
+	}
+	for _, c := range []coerce.Code{"", "teapot", "Invalid_Args", "invalid-args"} {
+		if coerce.Known(c) {
+			t.Errorf("Known(%q)", c)
+		}
+	}
+	cat[0].Cap = 99
+	if coerce.Catalog()[0].Cap == 99 {
+		t.Error("Catalog returned the package's own copy")
+	}
+	if e, _ := coerce.Lookup(coerce.InvalidArgs); !strings.Contains(e.Hint, `"017"`) || !strings.Contains(e.Hint, "send 17") {
+		t.Errorf("the catalog does not record the \"017\" decision: %q", e.Hint)
+	}
+	if !strings.Contains(string(coerce.CatalogJSON()), `"code": "rate_limited"`) || strings.Contains(string(coerce.CatalogJSON(coerce.NotFound)), "rate_limited") {
+		t.Error("CatalogJSON does not filter by code")
+	}
+}
