@@ -4,7 +4,23 @@ package coerce
 // Read them by field name; a name the schema does not declare reads as the zero value.
 type Args struct {
 	schema *Schema
+	// inline holds the values of a schema with up to len(inline) fields, so an ordinary call
+	// does not allocate for its arguments; vals is used beyond that. Args is passed by value,
+	// so a handler may keep it after it returns.
+	inline [4]argVal
 	vals   []argVal
+}
+
+// slots returns where the values of a's schema go: inline for a small schema.
+func (a *Args) slots() []argVal {
+	n := len(a.schema.Fields)
+	if n <= len(a.inline) {
+		return a.inline[:n]
+	}
+	if a.vals == nil {
+		a.vals = make([]argVal, n)
+	}
+	return a.vals
 }
 
 type argVal struct {
@@ -20,7 +36,10 @@ func (a Args) get(name string) argVal {
 	}
 	for i := range a.schema.Fields {
 		if a.schema.Fields[i].Name == name {
-			return a.vals[i]
+			if a.vals != nil {
+				return a.vals[i]
+			}
+			return a.inline[i]
 		}
 	}
 	return argVal{}

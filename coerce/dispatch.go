@@ -238,12 +238,12 @@ func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte) Outc
 	st.r.Reset(raw)
 	st.dec.Reset(&st.r)
 
-	vals := make([]argVal, len(t.Schema.Fields))
+	args := Args{schema: &t.Schema}
 	raws := make([]jsontext.Value, len(t.Schema.Fields))
-	if e := d.parse(st.dec, raw, t, vals, raws); e != nil {
+	if e := d.parse(st.dec, raw, t, args.slots(), raws); e != nil {
 		return d.finish(t.Name, t.cap, e, false, false)
 	}
-	res, e, bug := d.run(ctx, t, Args{schema: &t.Schema, vals: vals})
+	res, e, bug := d.run(ctx, t, args)
 	if e == nil {
 		obs := appendOK(make([]byte, 0, 128), res)
 		if len(obs) <= t.cap {
