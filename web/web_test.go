@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -159,6 +160,25 @@ func TestMetaCSPMatchesHeader(t *testing.T) {
 		if regexp.MustCompile(re).Match(page) {
 			t.Errorf("index.html matches %s", re)
 		}
+	}
+}
+
+// The tab icon is inline (a data: URL), so that history.replaceState, which
+// makes Chromium fetch the icon again, never causes a request; it must stay
+// the same picture as favicon.svg.
+func TestInlineIconIsFavicon(t *testing.T) {
+	page, _ := Static.ReadFile("index.html")
+	svg, _ := Static.ReadFile("favicon.svg")
+	m := regexp.MustCompile(`<link rel="icon" type="image/svg\+xml" href="data:image/svg\+xml,([^"]*)">`).FindSubmatch(page)
+	if m == nil {
+		t.Fatal("index.html has no inline svg icon")
+	}
+	got, err := url.PathUnescape(string(m[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != strings.TrimSpace(string(svg)) {
+		t.Errorf("the inline icon differs from favicon.svg:\n%s\n%s", got, svg)
 	}
 }
 

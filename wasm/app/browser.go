@@ -1,0 +1,221 @@
+//go:build js
+
+package main
+
+// This file is the app's only contact with syscall/js. Everything else talks
+// to the DOM through dom/v2's concrete types (BasicHTMLElement,
+// HTMLInputElement, BasicEvent, URLUtils...), which this file constructs.
+//
+// Why not dom/v2's own constructors (GetElementByID, CreateElement,
+// AddEventListener, Event.Target, Closest)? Each wraps its result by comparing
+// the object's constructor with up to 71 HTML*Element (or 40 *Event) globals:
+// a JavaScript round trip each, a <td> costs 57. And because those wrappers
+// put every element and event type into an interface, the linker keeps every
+// method of every type that any interface call might reach. Building the
+// wrappers here, from types the page knows, cut app.wasm by the amounts in the
+// README. The rest are APIs dom/v2 does not wrap (localStorage, the
+// clipboard, <dialog>, history, file reading, downloads, performance marks).
+
+import (
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// el creates an element. dom/v2's CreateElement wraps each new element by
+// comparing its constructor with up to 71 HTML*Element globals, a JavaScript
+// round trip each; a <td> costs 57 of them. The page knows what it creates,
+// so it builds the wrapper directly.
+func el(tag, class string) *dom.BasicHTMLElement {
+	e := wrap(js.Global().Get("document").Call("createElement", tag))
+	if class != "" {
+		e.SetClass(class)
+	}
+	return e
+}
+
+func wrap(v js.Value) *dom.BasicHTMLElement {
+	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}
+}
+
+// byID returns the element with id; the page cannot work without it.
+func byID(id string) *dom.BasicHTMLElement {
+	v := js.Global().Get("document").Call("getElementById", id)
+	if v.IsNull() {
+		panic("index.html has no element #" + id)
+	}
+	return wrap(v)
+}
+
+// lookup is byID for an element that may be missing.
+func lookup(id string) (*dom.BasicHTMLElement, bool) {
+	v := js.Global().Get("document").Call("getElementById", id)
+	return wrap(v), !v.IsNull()
+}
+
+// root is the <html> element.
+func root() *dom.BasicHTMLElement { return wrap(js.Global().Get("document").Get("documentElement")) }
+
+// fragment returns an empty DocumentFragment: rows are built in it and
+// attached with one DOM insertion.
+func fragment() *dom.BasicNode {
+	return &dom.BasicNode{Value: js.Global().Get("document").Call("createDocumentFragment")}
+}
+
+// location is the page's URL.
+func location() *dom.URLUtils { return &dom.URLUtils{Value: js.Global().Get("location")} }
+
+// replaceURL changes the address bar without loading anything.
+func replaceURL(url string) { js.Global().Get("history").Call("replaceState", nil, "", url) }
+
+// listen calls f for each typ event on t (an element, document or window).
+func listen(t js.Value, typ string, f func(*dom.BasicEvent)) {
+	t.Call("addEventListener", typ, js.FuncOf(func(_ js.Value, args []js.Value) any {
+		f(&dom.BasicEvent{Value: args[0]})
+		return nil
+	}))
+}
+
+// keyboard views ev as the KeyboardEvent it is (for keydown listeners).
+func keyboard(ev *dom.BasicEvent) *dom.KeyboardEvent { return &dom.KeyboardEvent{BasicEvent: ev} }
+
+// target is the element an event happened on.
+func target(ev *dom.BasicEvent) *dom.BasicHTMLElement { return wrap(ev.Get("target")) }
+
+// closest is Element.closest: e or its nearest ancestor matching sel.
+func closest(e *dom.BasicHTMLElement, sel string) (*dom.BasicHTMLElement, bool) {
+	v := e.Underlying().Call("closest", sel)
+	return wrap(v), !v.IsNull()
+}
+
+// prepend inserts child as the first child of parent.
+func prepend(parent, child *dom.BasicHTMLElement) {
+	parent.Underlying().Call("prepend", child.Underlying())
+}
+
+// cloneDeep copies an element and its children, wrapped the fast way.
+func cloneDeep(e *dom.BasicHTMLElement) *dom.BasicHTMLElement {
+	return wrap(e.Underlying().Call("cloneNode", true))
+}
+
+// setProp sets a DOM property (value, checked, hidden, disabled) that is not
+// an attribute.
+func setProp(e *dom.BasicHTMLElement, name string, v any) { e.Underlying().Set(name, v) }
+
+func getProp(e *dom.BasicHTMLElement, name string) string { return e.Underlying().Get(name).String() }
+
+// storageGet reads localStorage; ok is false when the browser refuses
+// storage (private modes, sandboxed frames) or holds nothing under key.
+func storageGet(key string) (v string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			v, ok = "", false
+		}
+	}()
+	s := js.Global().Get("localStorage")
+	if s.IsUndefined() || s.IsNull() {
+		return "", false
+	}
+	item := s.Call("getItem", key)
+	if item.IsNull() || item.IsUndefined() {
+		return "", true
+	}
+	return item.String(), true
+}
+
+// storageSet writes localStorage ("" removes the key) and reports whether the
+// browser accepted it.
+func storageSet(key, v string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	s := js.Global().Get("localStorage")
+	if s.IsUndefined() || s.IsNull() {
+		return false
+	}
+	if v == "" {
+		s.Call("removeItem", key)
+	} else {
+		s.Call("setItem", key, v)
+	}
+	return true
+}
+
+// copyText puts text on the clipboard and calls done with whether the
+// browser allowed it. done runs later, from the browser's event loop.
+func copyText(text string, done func(ok bool)) {
+	clip := js.Global().Get("navigator").Get("clipboard")
+	if clip.IsUndefined() || clip.IsNull() || clip.Get("writeText").Type() != js.TypeFunction {
+		done(false)
+		return
+	}
+	var ok, fail js.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = js.FuncOf(func(js.Value, []js.Value) any { release(); done(true); return nil })
+	fail = js.FuncOf(func(js.Value, []js.Value) any { release(); done(false); return nil })
+	func() {
+		defer func() {
+			if recover() != nil { // writeText threw instead of rejecting
+				release()
+				done(false)
+			}
+		}()
+		clip.Call("writeText", text).Call("then", ok, fail)
+	}()
+}
+
+// showModal opens a <dialog> as a modal; close closes it.
+func showModal(d dom.Element)   { d.Underlying().Call("showModal") }
+func closeDialog(d dom.Element) { d.Underlying().Call("close") }
+
+// readFile reads the first file chosen in a file input as text and calls done
+// with it, or with ok false when there is none or it cannot be read.
+func readFile(input *dom.HTMLInputElement, done func(text string, ok bool)) {
+	files := input.Underlying().Get("files")
+	if files.IsUndefined() || files.IsNull() || files.Length() == 0 {
+		done("", false)
+		return
+	}
+	var ok, fail js.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = js.FuncOf(func(_ js.Value, args []js.Value) any { release(); done(args[0].String(), true); return nil })
+	fail = js.FuncOf(func(js.Value, []js.Value) any { release(); done("", false); return nil })
+	files.Index(0).Call("text").Call("then", ok, fail)
+}
+
+// download offers text as a file. The bytes go from this page to the
+// browser's download manager; nothing is sent anywhere.
+func download(name, text string) {
+	g := js.Global()
+	blob := g.Get("Blob").New([]any{text}, map[string]any{"type": "text/plain;charset=utf-8"})
+	url := g.Get("URL").Call("createObjectURL", blob)
+	a := el("a", "")
+	a.SetAttribute("href", url.String())
+	a.SetAttribute("download", name)
+	a.Underlying().Call("click")
+	var revoke js.Func
+	revoke = js.FuncOf(func(js.Value, []js.Value) any {
+		g.Get("URL").Call("revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	g.Call("setTimeout", revoke, 0)
+}
+
+// mark records a performance mark; measure records the time between two.
+// The README's timings read them; they never leave the page.
+func mark(name string) { js.Global().Get("performance").Call("mark", name) }
+
+func measure(name, start, end string) {
+	defer func() { recover() }() // a missing start mark is not worth a crash
+	js.Global().Get("performance").Call("measure", name, start, end)
+}
+
+// isMac reports whether to show ⌘ instead of Ctrl in shortcuts.
+func isMac() bool {
+	nav := js.Global().Get("navigator")
+	p := nav.Get("platform")
+	return p.Type() == js.TypeString && len(p.String()) >= 3 && p.String()[:3] == "Mac"
+}

@@ -1,0 +1,254 @@
+package page
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"coerceplayground/lesson"
+)
+
+func inputs(t lesson.Table) []string {
+	var out []string
+	for _, r := range t.Rows {
+		out = append(out, r.Input)
+	}
+	return out
+}
+
+func TestChoose(t *testing.T) {
+	lessonInputs := inputs(lesson.Classroom())
+	custom := lesson.Table{Rows: []lesson.Row{{Input: "42", Want: "ok"}, {Input: `"x"`, Want: ""}}}
+	payload := lesson.EncodeShare(custom)
+
+	tests := []struct {
+		name, fragment, saved string
+		want                  []string
+		fromLink              bool
+		notice                string
+	}{
+		{"nothing", "", "", lessonInputs, false, ""},
+		{"link", "#table=" + payload, "", []string{"42", `"x"`}, true, ""},
+		{"link without hash", "table=" + payload, "", []string{"42", `"x"`}, true, ""},
+		{"link among options", "#theme=dark&table=" + payload + "&panels=all", "", []string{"42", `"x"`}, true, ""},
+		{"link wins over saved", "#table=" + payload, lesson.EncodeShare(lesson.Classroom()), []string{"42", `"x"`}, true, ""},
+		{"saved", "", payload, []string{"42", `"x"`}, false, ""},
+		{"other fragment", "#table-h", payload, []string{"42", `"x"`}, false, ""},
+		{"malformed link", "#table=!!!not-base64", payload, lessonInputs, false, "This link's table could not be read (it is not base64url)"},
+		{"link with a bad code", "#table=" + lesson.EncodeShare(lesson.Table{Rows: []lesson.Row{{Input: "1", Want: "nope"}}}), "", lessonInputs, false, "row 1: unknown code"},
+		{"empty link", "#table=", "", lessonInputs, false, "could not be read"},
+		{"malformed saved", "", "%%%", lessonInputs, false, "The table saved in this browser could not be read"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Choose(tt.fragment, tt.saved)
+			if !slices.Equal(inputs(got.Table), tt.want) {
+				t.Errorf("inputs %q, want %q", inputs(got.Table), tt.want)
+			}
+			if got.FromLink != tt.fromLink {
+				t.Errorf("FromLink %v", got.FromLink)
+			}
+			if tt.notice == "" && got.Notice != "" || !strings.Contains(got.Notice, tt.notice) {
+				t.Errorf("Notice %q, want it to contain %q", got.Notice, tt.notice)
+			}
+		})
+	}
+}
+
+func TestShareLinkRoundTrip(t *testing.T) {
+	tb := lesson.Table{Rows: []lesson.Row{
+		{Input: `<img src=x onerror=alert(1)>`, Want: "invalid_args", Note: "inert"},
+		{Input: "   ", Want: "ok"}, // blank rows are not shared
+		{Input: `{"job_id": 17, "x": 1}`, Want: "invalid_args"},
+	}}
+	for _, href := range []string{
+		"http://127.0.0.1:8080/",
+		"http://127.0.0.1:8080/?embed=1#table=old&theme=dark",
+		"http://127.0.0.1:8080/index.html#table-h",
+	} {
+		link := ShareLink(href, tb)
+		base, frag, _ := strings.Cut(link, "#")
+		if wantBase, _, _ := strings.Cut(href, "#"); base != wantBase {
+			t.Errorf("%s: base %q", href, base)
+		}
+		if strings.Contains(href, "theme=dark") && !strings.Contains(frag, "theme=dark") {
+			t.Errorf("%s: lost the other options: %q", href, frag)
+		}
+		got := Choose(frag, "")
+		if !got.FromLink || len(got.Table.Rows) != 2 || got.Table.Rows[0] != tb.Rows[0] || got.Table.Rows[1] != tb.Rows[2] {
+			t.Errorf("%s: round trip gave %+v", href, got)
+		}
+	}
+	if got := WithTable("#table=a&x=1", ""); got != "x=1" {
+		t.Errorf("WithTable remove = %q", got)
+	}
+}
+
+func TestEdits(t *testing.T) {
+	s := New(lesson.Classroom())
+	if s.Stale {
+		t.Fatal("stale before any run")
+	}
+	if err := s.Run(); err != nil {
+		t.Fatal(err)
+	}
+	s.SetInput(0, "42")
+	if !s.Stale {
+		t.Error("an edit after a run does not mark the results stale")
+	}
+	if j := s.Move(0, -1); j != 0 {
+		t.Errorf("moving the first row up gave %d", j)
+	}
+	if j := s.Move(0, 1); j != 1 || s.Table.Rows[1].Input != "42" {
+		t.Errorf("move down: %d %q", j, inputs(s.Table))
+	}
+	last := len(s.Table.Rows) - 1
+	if j := s.Move(last, 1); j != last {
+		t.Errorf("moving the last row down gave %d", j)
+	}
+	s.SetWant(1, "")
+	s.SetNote(1, "my note")
+	if r := s.Table.Rows[1]; r.Want != "" || r.Note != "my note" {
+		t.Errorf("row 2 = %+v", r)
+	}
+	n := len(s.Table.Rows)
+	if i := s.Add(); i != n || len(s.Table.Rows) != n+1 {
+		t.Errorf("Add = %d", i)
+	}
+	if got := Choose("", s.Saved()); len(got.Table.Rows) != n {
+		t.Errorf("the saved table keeps the blank row: %q", inputs(got.Table))
+	}
+	s.Delete(n)
+	s.Delete(-1)
+	s.Delete(99)
+	if len(s.Table.Rows) != n {
+		t.Errorf("after delete: %d rows", len(s.Table.Rows))
+	}
+	for s.CanAdd() {
+		s.Add()
+	}
+	if len(s.Table.Rows) != lesson.MaxRows || s.Add() != -1 {
+		t.Errorf("table grew past MaxRows: %d", len(s.Table.Rows))
+	}
+}
+
+func TestRunClassroom(t *testing.T) {
+	s := New(lesson.Classroom())
+	if err := s.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, r := range s.Results {
+		codes = append(codes, r.Code)
+	}
+	want := []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"}
+	if !slices.Equal(codes, want) {
+		t.Errorf("codes %q, want %q", codes, want)
+	}
+	if nf := s.Results[5].Observation; !strings.Contains(nf, "17") || !strings.Contains(nf, "42") {
+		t.Errorf("not_found observation does not name 17 and 42: %s", nf)
+	}
+	got := Summary(s.Results)
+	if got != "6 rows: 6 as expected. Codes: ok 2, invalid_args 3, not_found 1." {
+		t.Errorf("Summary = %q", got)
+	}
+
+	s.SetWant(0, "not_found")
+	s.SetWant(1, "")
+	s.Run()
+	if got := Summary(s.Results); got != "6 rows: 4 as expected, 1 not as expected (row 1), 1 without a prediction. Codes: ok 2, invalid_args 3, not_found 1." {
+		t.Errorf("Summary = %q", got)
+	}
+	if got := Summary(nil); !strings.Contains(got, "no rows") {
+		t.Errorf("Summary(nil) = %q", got)
+	}
+}
+
+func TestRunOne(t *testing.T) {
+	s := New(lesson.Classroom())
+	res, err := s.RunOne(`<img src=x onerror=alert(1)>`)
+	if err != nil || res.Code != "invalid_args" || res.Input != `<img src=x onerror=alert(1)>` {
+		t.Errorf("RunOne = %+v, %v", res, err)
+	}
+}
+
+func TestImport(t *testing.T) {
+	tb, err := Import(lesson.FormatTable(lesson.Classroom()))
+	if err != nil || !slices.Equal(inputs(tb), inputs(lesson.Classroom())) {
+		t.Fatalf("Import(FormatTable(Classroom())) = %q, %v", inputs(tb), err)
+	}
+	for text, line := range map[string]int{
+		"":                    1,
+		"# only a comment\n":  1,
+		"17 ok\n18 maybe\n":   2,
+		"17 ok\n\n\nok\n":     4,
+		"17 ok\n18 not_found": 0,
+	} {
+		_, err := Import(text)
+		var pe *lesson.ParseError
+		switch {
+		case line == 0 && err != nil:
+			t.Errorf("Import(%q): %v", text, err)
+		case line != 0 && (!errors.As(err, &pe) || pe.Line != line):
+			t.Errorf("Import(%q) = %v, want an error on line %d", text, err, line)
+		}
+	}
+}
+
+func TestCatalog(t *testing.T) {
+	entries, err := Catalog(lesson.CatalogJSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, e := range entries {
+		codes = append(codes, e.Code)
+		if len(e.Fields) == 0 {
+			t.Errorf("%s has no fields", e.Code)
+		}
+	}
+	if !slices.Contains(codes, "invalid_args") || !slices.Contains(codes, "not_found") {
+		t.Errorf("codes %q", codes)
+	}
+	got, err := Catalog([]byte(`[{"code":"x","hint":"say \"17\"","cap":2,"ok":true}]`))
+	want := []Entry{{"x", []Field{{"hint", `say "17"`}, {"cap", "2"}, {"ok", "true"}}}}
+	if err != nil || len(got) != 1 || got[0].Code != "x" || !slices.Equal(got[0].Fields, want[0].Fields) {
+		t.Errorf("Catalog = %+v, %v", got, err)
+	}
+	for _, bad := range []string{``, `{}`, `[1]`, `[{"hint":"no code"}]`, `[{"code":"x"}`, `[] []`, `[{"code":"x",}]`} {
+		if _, err := Catalog([]byte(bad)); err == nil {
+			t.Errorf("Catalog(%q) accepted", bad)
+		}
+	}
+	if Label("retry") == "retry" || Label("brand_new") != "brand_new" {
+		t.Errorf("Label")
+	}
+}
+
+func FuzzCatalog(f *testing.F) {
+	f.Add(lesson.CatalogJSON())
+	f.Add([]byte(`[{"code":"x","cap":1}]`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		entries, err := Catalog(raw)
+		if err == nil {
+			for _, e := range entries {
+				if e.Code == "" {
+					t.Fatalf("entry without a code from %q", raw)
+				}
+			}
+		}
+	})
+}
+
+func FuzzChoose(f *testing.F) {
+	f.Add("#table="+lesson.EncodeShare(lesson.Classroom()), "")
+	f.Add("#table=%%%", "x")
+	f.Add("", lesson.EncodeShare(lesson.Classroom()))
+	f.Fuzz(func(t *testing.T, fragment, saved string) {
+		got := Choose(fragment, saved)
+		if err := got.Table.Check(); err != nil {
+			t.Fatalf("Choose(%q, %q) gave a table that fails Check: %v", fragment, saved, err)
+		}
+	})
+}

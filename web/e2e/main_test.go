@@ -1,0 +1,258 @@
+// Package e2e drives the playground page in real headless Chromium: the wasm
+// app built from this checkout, served by web.New as serve.go serves it.
+//
+// TestMain brings the build outputs up to date (internal/webbuild, as `make
+// build` does), starts an httptest server on 127.0.0.1 and one Chromium; each
+// test opens its own tab in a fresh browser context, so localStorage and the
+// cache start empty. Without a browser the tests skip, except under CI=true,
+// where they fail.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"coerceplayground/internal/webbuild"
+	"coerceplayground/web"
+)
+
+var (
+	moduleRoot  string
+	server      *httptest.Server
+	browserCtx  context.Context
+	noBrowser   string // why the browser tests skip, when they do
+	artifactDir string
+)
+
+// browserPaths are tried in order; CHROMIUM names another.
+var browserPaths = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "/usr/bin/chromium"}
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	wd, _ := os.Getwd()
+	moduleRoot = filepath.Clean(filepath.Join(wd, "..", ".."))
+	artifactDir = filepath.Join(moduleRoot, "artifacts")
+
+	exe := findBrowser()
+	if exe == "" {
+		noBrowser = "no Chromium found (tried $CHROMIUM and " + strings.Join(browserPaths, ", ") + "); install Debian's chromium to run the browser tests"
+		if os.Getenv("CI") == "true" {
+			fmt.Fprintln(os.Stderr, "e2e: FAIL:", noBrowser, "(CI=true: the browser tests must run)")
+			return 1
+		}
+		fmt.Fprintln(os.Stderr, "e2e: SKIP:", noBrowser)
+		return m.Run()
+	}
+
+	if err := webbuild.Build(webbuild.Config{Root: moduleRoot, Log: os.Stderr}); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: building the page:", err)
+		return 1
+	}
+	server = httptest.NewServer(web.New(os.DirFS(webbuild.Web(moduleRoot))))
+	defer server.Close()
+
+	profile, err := os.MkdirTemp("", "coerce-e2e-chromium-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(profile)
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.UserDataDir(profile),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		fmt.Fprintln(os.Stderr, "e2e: starting", exe+":", err)
+		if os.Getenv("CI") == "true" {
+			return 1
+		}
+		noBrowser = "Chromium at " + exe + " did not start: " + err.Error()
+		return m.Run()
+	}
+	browserCtx = ctx
+	return m.Run()
+}
+
+func findBrowser() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range browserPaths {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// tab is one page in a fresh browser context, with what it logged, asked for
+// and popped up recorded by a protocol listener.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+
+	mu       sync.Mutex
+	problems []string // console errors, exceptions, error-level log entries
+	requests []string // every request the page made, in order
+	dialogs  []string // alert/confirm/prompt messages
+}
+
+// newTab opens a tab; the test fails at cleanup if the page logged an error.
+func newTab(t *testing.T) *tab {
+	t.Helper()
+	if noBrowser != "" {
+		t.Skip(noBrowser)
+	}
+	tb := &tab{t: t}
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext(), chromedp.WithListener(tb.listen))
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	tb.ctx = ctx
+	t.Cleanup(func() {
+		tb.mu.Lock()
+		problems := append([]string(nil), tb.problems...)
+		tb.mu.Unlock()
+		for _, p := range problems {
+			t.Errorf("console: %s", p)
+		}
+		cancelTimeout()
+		cancel()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func (tb *tab) listen(ev any) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	switch e := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
+			var parts []string
+			for _, a := range e.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			tb.problems = append(tb.problems, "console."+string(e.Type)+": "+strings.Join(parts, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := e.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+		tb.problems = append(tb.problems, "exception: "+msg)
+	case *log.EventEntryAdded:
+		if e.Entry.Level == log.EntryLevelError {
+			tb.problems = append(tb.problems, "log "+string(e.Entry.Source)+": "+e.Entry.Text+" "+e.Entry.URL)
+		}
+	case *network.EventRequestWillBeSent:
+		tb.requests = append(tb.requests, e.Request.Method+" "+e.Request.URL)
+	case *page.EventJavascriptDialogOpening:
+		tb.dialogs = append(tb.dialogs, string(e.Type)+": "+e.Message)
+		// A dialog blocks the page; close it so the test can report it.
+		go chromedp.Call(tb.ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+	}
+}
+
+func (tb *tab) requestCount() int {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return len(tb.requests)
+}
+
+func (tb *tab) requestsSince(n int) []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return append([]string(nil), tb.requests[n:]...)
+}
+
+func (tb *tab) dialogCount() []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return append([]string(nil), tb.dialogs...)
+}
+
+// do runs actions and fails the test on error.
+func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		tb.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// open navigates to the page (path and fragment relative to the server) and
+// waits until the app is ready, failing with the page's message if it
+// reports a failed load instead.
+func (tb *tab) open(pathAndFragment string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(server.URL + pathAndFragment))
+	tb.waitReady()
+}
+
+func (tb *tab) waitReady() {
+	tb.t.Helper()
+	state, err := chromedp.Run(tb.ctx, chromedp.Poll[string](
+		`document.documentElement.dataset.ready === "true" ? "ready" : (document.documentElement.dataset.load === "failed" ? "failed" : "")`,
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		tb.t.Fatalf("waiting for the page to be ready: %v", err)
+	}
+	if state != "ready" {
+		tb.t.Fatalf("the page did not start: %s", eval[string](tb, `document.getElementById("load-error").textContent`))
+	}
+}
+
+// handlerWith serves the page, with overrides for some paths (to break the
+// load on purpose).
+func handlerWith(over map[string]http.HandlerFunc) http.Handler {
+	h := web.New(os.DirFS(webbuild.Web(moduleRoot)))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f, ok := over[r.URL.Path]; ok {
+			f(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
