@@ -105,8 +105,10 @@ type compiledTool struct {
 	example string // {"job_id": 17}
 }
 
+// decoderState is a pooled decoder. It reads from a bytes.Buffer because jsontext then parses
+// the input in place instead of copying it into a buffer of its own.
 type decoderState struct {
-	r   bytes.Reader
+	b   bytes.Buffer
 	dec *jsontext.Decoder
 }
 
@@ -154,7 +156,7 @@ func NewDispatcher(cfg Config, tools ...Tool) (*Dispatcher, error) {
 	}
 	d.decoders.New = func() any {
 		st := &decoderState{}
-		st.dec = jsontext.NewDecoder(&st.r)
+		st.dec = jsontext.NewDecoder(&st.b)
 		return st
 	}
 	return d, nil
@@ -230,13 +232,11 @@ func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte) Outc
 		return d.finish(t.Name, t.cap, NewError(InvalidArgs, "", "arguments are not valid UTF-8 text; send "+t.example), false, false)
 	}
 	st := d.decoders.Get().(*decoderState)
-	defer func() {
-		st.r.Reset(nil)
-		st.dec.Reset(&st.r)
-		d.decoders.Put(st)
-	}()
-	st.r.Reset(raw)
-	st.dec.Reset(&st.r)
+	// One Reset per call: the decoder keeps a view of this call's input until the next call
+	// resets it (or the pool drops it at a GC), which is cheaper than a second Reset here.
+	defer d.decoders.Put(st)
+	st.b = *bytes.NewBuffer(raw)
+	st.dec.Reset(&st.b)
 
 	args := Args{schema: &t.Schema}
 	raws := make([]jsontext.Value, len(t.Schema.Fields))

@@ -15,11 +15,11 @@ const MinCap = 128
 // appendOK appends {"ok":true,...result}.
 func appendOK(dst []byte, r Result) []byte {
 	dst = append(dst, `{"ok":true`...)
-	for _, m := range r {
+	for i := range r {
 		dst = append(dst, ',')
-		dst = appendQuoted(dst, m.Key)
+		dst = appendQuoted(dst, r[i].Key)
 		dst = append(dst, ':')
-		dst = m.Value.appendJSON(dst)
+		dst = r[i].Value.appendJSON(dst)
 	}
 	return append(dst, '}')
 }

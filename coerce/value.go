@@ -49,7 +49,7 @@ func List(values ...Value) Value {
 // M is shorthand for a Member.
 func M(key string, v Value) Member { return Member{Key: key, Value: v} }
 
-func (v Value) appendJSON(dst []byte) []byte {
+func (v *Value) appendJSON(dst []byte) []byte {
 	switch v.kind {
 	case 's':
 		return appendQuoted(dst, v.str)
@@ -59,22 +59,22 @@ func (v Value) appendJSON(dst []byte) []byte {
 		return strconv.AppendBool(dst, v.num != 0)
 	case 'o':
 		dst = append(dst, '{')
-		for i, m := range v.kids {
+		for i := range v.kids {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendQuoted(dst, m.Key)
+			dst = appendQuoted(dst, v.kids[i].Key)
 			dst = append(dst, ':')
-			dst = m.Value.appendJSON(dst)
+			dst = v.kids[i].Value.appendJSON(dst)
 		}
 		return append(dst, '}')
 	case 'l':
 		dst = append(dst, '[')
-		for i, m := range v.kids {
+		for i := range v.kids {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = m.Value.appendJSON(dst)
+			dst = v.kids[i].Value.appendJSON(dst)
 		}
 		return append(dst, ']')
 	}
