@@ -1,0 +1,81 @@
+package coerce_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+
+	"coerceplayground/coerce"
+	"coerceplayground/lesson"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// benchInputs are the classroom's get_job calls the README quotes figures for.
+var benchInputs = []struct{ name, args string }{
+	{"string17", `{"job_id":"17"}`},
+	{"int17", `{"job_id":17}`},
+	{"neg1", `{"job_id":-1}`},
+	{"int99", `{"job_id":99}`},
+}
+
+// BenchmarkDispatch is the library's path: strict parse, coercion, handler, observation bytes.
+func BenchmarkDispatch(b *testing.B) {
+	d, err := coerce.NewDispatcher(coerce.Config{}, lesson.GetJob(lesson.Jobs(), nil))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, in := range benchInputs {
+		raw := []byte(in.args)
+		b.Run(in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if o := d.Call(ctx, "get_job", raw); len(o.Observation) == 0 {
+					b.Fatal("no observation")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkJSONSchema is the usual alternative for the same inputs: encoding/json into a struct,
+// plus validation against the committed get_job.schema.json with santhosh-tekuri/jsonschema. It
+// does less (no coercion of "17", which it rejects; no observation), so it flatters the baseline.
+func BenchmarkJSONSchema(b *testing.B) {
+	c := jsonschema.NewCompiler()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(lesson.SchemaJSON()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := c.AddResource("get_job.schema.json", doc); err != nil {
+		b.Fatal(err)
+	}
+	sch, err := c.Compile("get_job.schema.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	type args struct {
+		JobID int64 `json:"job_id"`
+	}
+	for _, in := range benchInputs {
+		raw := []byte(in.args)
+		b.Run(in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if sch.Validate(v) != nil {
+					continue
+				}
+				var a args
+				if err := json.Unmarshal(raw, &a); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
