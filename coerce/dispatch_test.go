@@ -323,3 +323,39 @@ func TestNewDispatcherRejectsBadDeclarations(t *testing.T) {
 		t.Error("a tool declared twice was accepted")
 	}
 }
+
+// TestManyFields: a schema wider than Args keeps inline reads every field from the right slot.
+func TestManyFields(t *testing.T) {
+	var fields []coerce.Field
+	for _, name := range []string{"a", "b", "c", "d", "e", "f"} {
+		fields = append(fields, coerce.IntField(name, 100, "1", ""))
+	}
+	fields = append(fields, coerce.IDField("g", "usr_", "usr_1", ""), coerce.BoolField("h", ""))
+	var got []int64
+	var kept coerce.Args
+	d, err := coerce.NewDispatcher(coerce.Config{}, coerce.Tool{Name: "wide", Schema: coerce.Schema{Fields: fields},
+		Handler: func(_ context.Context, a coerce.Args) (coerce.Result, error) {
+			for _, f := range fields[:6] {
+				got = append(got, a.Int(f.Name))
+			}
+			if !kept.Has("a") {
+				kept = a
+			}
+			return nil, nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := d.Call(context.Background(), "wide", []byte(`{"f":6,"e":"5","d":4,"c":3,"b":2,"a":1,"g":" usr_7 ","h":true}`))
+	if o.Code != coerce.OK || len(got) != 6 || got[0] != 1 || got[5] != 6 || kept.ID("g") != "usr_7" || !kept.Bool("h") || !kept.Has("a") || kept.Int("nope") != 0 {
+		t.Fatalf("%s %v %+v", o.Observation, got, kept)
+	}
+	// Args kept after the call are not overwritten by the next one.
+	d.Call(context.Background(), "wide", []byte(`{"f":60,"e":50,"d":40,"c":30,"b":20,"a":10,"g":"usr_8"}`))
+	if kept.Int("a") != 1 || kept.ID("g") != "usr_7" {
+		t.Errorf("a kept Args changed: a=%d g=%s", kept.Int("a"), kept.ID("g"))
+	}
+	if o := d.Call(context.Background(), "wide", []byte(`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6}`)); o.Code != coerce.InvalidArgs || o.Field != "g" {
+		t.Errorf("missing g: %s", o.Observation)
+	}
+}
