@@ -1,0 +1,136 @@
+package coerce_test
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"coerceplayground/coerce"
+)
+
+// A tool is declared once in Go: its argument schema, the codes its handler may return, and the
+// handler, which only ever sees valid, typed arguments.
+func ExampleNewDispatcher() {
+	getJob := coerce.Tool{
+		Name:   "get_job",
+		Schema: coerce.Schema{Fields: []coerce.Field{coerce.IntField("job_id", 2147483647, "17", "The job's id.")}},
+		Codes:  []coerce.Code{coerce.NotFound},
+		Handler: func(ctx context.Context, args coerce.Args) (coerce.Result, error) {
+			id := args.Int("job_id")
+			if id != 17 && id != 42 {
+				return nil, coerce.NotFoundError("job_id", "no job "+strconv.FormatInt(id, 10)+"; job ids look like 17 and 42")
+			}
+			return coerce.Result{coerce.M("job", coerce.Object(
+				coerce.M("id", coerce.Int(id)),
+				coerce.M("status", coerce.String("failed")),
+			))}, nil
+		},
+	}
+	d, err := coerce.NewDispatcher(coerce.Config{}, getJob)
+	if err != nil {
+		panic(err)
+	}
+	for _, args := range []string{`{"job_id":"17"}`, `{"job_id":17}`, `{"job_id":-1}`, `{"job_id":"abc"}`, `{"job_id":true}`, `{"job_id":99}`} {
+		o := d.Call(context.Background(), "get_job", []byte(args))
+		fmt.Printf("%-18s %s\n", args, o.Observation)
+	}
+	// Output:
+	// {"job_id":"17"}    {"ok":true,"job":{"id":17,"status":"failed"}}
+	// {"job_id":17}      {"ok":true,"job":{"id":17,"status":"failed"}}
+	// {"job_id":-1}      {"error":"invalid_args","field":"job_id","hint":"job_id must be a whole number from 1 to 2147483647, like 17","got":-1}
+	// {"job_id":"abc"}   {"error":"invalid_args","field":"job_id","hint":"job_id must be digits only, like 17: no signs, spaces, decimal points, other scripts or words","got":"abc"}
+	// {"job_id":true}    {"error":"invalid_args","field":"job_id","hint":"job_id must be a number like 17, not true or false","got":true}
+	// {"job_id":99}      {"error":"not_found","field":"job_id","hint":"no job 99; job ids look like 17 and 42","got":99}
+}
+
+// The runtime, not the model, decides whether to retry: feed every outcome to the
+// conversation's budget and do what it says.
+func ExampleBudget_Observe() {
+	b := coerce.NewBudget()
+	for _, o := range []coerce.Outcome{
+		{Tool: "get_job", Code: coerce.InvalidArgs, Field: "job_id"},
+		{Tool: "get_job", Code: coerce.OK},
+		{Tool: "get_job", Code: coerce.NotFound, Field: "job_id"},
+		{Tool: "get_job", Code: coerce.NotFound, Field: "job_id"},
+		{Tool: "get_job", Code: coerce.OK},
+	} {
+		v := b.Observe(o)
+		fmt.Printf("%-13s %-8s %s\n", o.Code, v.Decision, v.Reason)
+	}
+	// Output:
+	// invalid_args  retry    invalid_args on job_id: the model may fix it once, following the hint
+	// ok            continue ok: the model goes on
+	// not_found     retry    not_found: one more try with an id from the hint, no guessing
+	// not_found     handoff  not_found twice: hand off, do not guess ids
+	// ok            handoff  the loop already ended: not_found twice: hand off, do not guess ids
+}
+
+// A tool wrapping a vendor API hands the response to a normalizer; the vendor's body (an HTML
+// page, a stack trace) never reaches the model.
+func ExampleHTTPNormalizer_Normalize() {
+	n := coerce.HTTPNormalizer{
+		Now:   func() time.Time { return time.Date(2026, 10, 21, 7, 28, 0, 0, time.UTC) },
+		NewID: func() string { return "3f9a1c" },
+	}
+	for _, resp := range []coerce.HTTPResponse{
+		{Status: 429, Header: [][2]string{{"Retry-After", "Wed, 21 Oct 2026 07:28:30 GMT"}}},
+		{Status: 503, Header: [][2]string{{"X-Request-Id", "req_81c2"}}, Body: []byte("<html>Service Unavailable</html>")},
+		{Status: 500, Body: []byte("Traceback (most recent call last): ...")},
+		{Status: 403},
+	} {
+		fmt.Println(resp.Status, string(n.Normalize(resp).Observation(0)))
+	}
+	// Output:
+	// 429 {"error":"rate_limited","hint":"too many calls; the runtime retries after retry_after seconds","retry_after":30}
+	// 503 {"error":"internal_error","hint":"the service failed; try later and quote the correlation_id","correlation_id":"req_81c2"}
+	// 500 {"error":"internal_error","hint":"the service failed; try later and quote the correlation_id","correlation_id":"3f9a1c"}
+	// 403 {"error":"denied","hint":"the service refused this call: the credentials lack permission; do not retry, tell the user"}
+}
+
+// The schema renders itself as the JSON Schema the model is shown. It states the canonical
+// types; coercion ("17" for 17) is a tolerance of the runtime, not part of the contract.
+func ExampleSchema_JSONSchema() {
+	s := coerce.Schema{Fields: []coerce.Field{
+		coerce.IDField("user_id", "usr_", "usr_8f3a", "The user."),
+		coerce.BoolField("notify", "Send an email."),
+	}}
+	fmt.Print(string(s.JSONSchema()))
+	// Output:
+	// {
+	//   "type": "object",
+	//   "properties": {
+	//     "user_id": {
+	//       "type": "string",
+	//       "pattern": "^usr_[A-Za-z0-9]{1,64}$",
+	//       "description": "The user.",
+	//       "examples": [
+	//         "usr_8f3a"
+	//       ]
+	//     },
+	//     "notify": {
+	//       "type": "boolean",
+	//       "description": "Send an email.",
+	//       "examples": [
+	//         true
+	//       ]
+	//     }
+	//   },
+	//   "required": [
+	//     "user_id"
+	//   ],
+	//   "additionalProperties": false
+	// }
+}
+
+// A handler reporting a value back uses WithGot: the value is cut to MaxGotBytes and never
+// echoed when it, or the field's name, looks like a credential.
+func ExampleError_WithGot() {
+	fmt.Println(string(coerce.NotFoundError("user_id", "no such user").WithGot("usr_0000").Observation(0)))
+	fmt.Println(string(coerce.NotFoundError("user_id", "no such user").WithGot("ghp_16C7e42F292c6912E7710c838347Ae178B4a").Observation(0)))
+	fmt.Println(string(coerce.NotFoundError("api_key", "unknown key").WithGot("key_123").Observation(0)))
+	// Output:
+	// {"error":"not_found","field":"user_id","hint":"no such user","got":"usr_0000"}
+	// {"error":"not_found","field":"user_id","hint":"no such user","got":"[redacted]"}
+	// {"error":"not_found","field":"api_key","hint":"unknown key","got":"[redacted]"}
+}
