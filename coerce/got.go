@@ -42,6 +42,7 @@ func LooksLikeCredential(s string) bool {
 	if containsFold(s, "bearer ") {
 		return true
 	}
+	nextDot := -2 // the first '.' at or after i: -2 not looked for yet, -1 none left
 	for i := 0; i+5 <= len(s); i++ {
 		switch {
 		case s[i] == 'x' && strings.HasPrefix(s[i:], "xox") && (s[i+3] >= 'a' && s[i+3] <= 'z') && s[i+4] == '-':
@@ -50,7 +51,14 @@ func LooksLikeCredential(s string) bool {
 		case (strings.HasPrefix(s[i:], "AKIA") || strings.HasPrefix(s[i:], "ASIA")) && upperAlnumRun(s[i+4:]) >= 16:
 			return true
 		case strings.HasPrefix(s[i:], "eyJ"):
-			if dot := strings.IndexByte(s[i:], '.'); dot > 3 && strings.HasPrefix(s[i+dot+1:], "eyJ") {
+			// Every "eyJ" before the same dot shares it: look it up once, not once per "eyJ"
+			// (64 KiB of "eyJ" took 33 ms).
+			if nextDot != -1 && nextDot < i {
+				if nextDot = strings.IndexByte(s[i:], '.'); nextDot >= 0 {
+					nextDot += i
+				}
+			}
+			if nextDot > i+3 && strings.HasPrefix(s[nextDot+1:], "eyJ") {
 				return true
 			}
 		}

@@ -70,10 +70,12 @@ var credentials = map[string]string{
 	"pem":         "-----BEGIN RSA PRIVATE KEY-----MIIEowIBAAKCAQEA",
 	"in-text":     "my key is sk_live_51Habcdefghijklmnop thanks",
 	"long":        strings.Repeat("z", 70) + "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+	"jwt-after":   "eyJa.b eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig",
+	"jwt-many":    strings.Repeat("eyJ", 50) + "x.eyJzdWIiOiIxIn0.sig",
 }
 
 // notCredentials look close and must still be echoed, or the redaction check could not fail.
-var notCredentials = []string{"skate_live", "AKIA123", "eyJ-no-dot", "bearer", "xox-", "ghp", "BEGIN"}
+var notCredentials = []string{"skate_live", "AKIA123", "eyJ-no-dot", "eyJ.eyJ", "eyJa.b eyJc", "bearer", "xox-", "ghp", "BEGIN"}
 
 func TestRedactsCredentialValues(t *testing.T) {
 	d, _ := newTestDispatcher(t, coerce.Config{})
