@@ -82,27 +82,31 @@ func New(fsys fs.FS) *Handler {
 }
 
 // ServeHTTP serves GET and HEAD requests for the static files.
+//
+// Every response carries X-Content-Type-Options: nosniff. The policy headers
+// (CSP, Referrer-Policy, Cross-Origin-Opener-Policy) only act on documents,
+// so they go on HTML pages and on error bodies, a browser may show those,
+// and not on the scripts, stylesheet and wasm, where they would only add
+// bytes to every load.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
-	hdr.Set("Content-Security-Policy", CSP+"; frame-ancestors "+h.FrameAncestors)
 	hdr.Set("X-Content-Type-Options", "nosniff")
-	hdr.Set("Referrer-Policy", "no-referrer")
-	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
 
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		hdr.Set("Allow", "GET, HEAD")
+		h.documentHeaders(hdr)
 		plain(w, http.StatusMethodNotAllowed, "method not allowed: use GET or HEAD\n")
 		return
 	}
 	name, ok := fileName(r.URL.Path)
 	if !ok {
-		notFound(w, r)
+		h.notFound(w, r)
 		return
 	}
 	ctype := types[path.Ext(name)]
 	f, info, err := h.open(name)
 	if err != nil {
-		notFound(w, r)
+		h.notFound(w, r)
 		return
 	}
 	defer f.Close()
@@ -110,6 +114,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The page's files are not content-hashed, so browsers revalidate them.
 	hdr.Set("Cache-Control", "no-cache")
 	hdr.Set("Content-Type", ctype)
+	if strings.HasPrefix(ctype, "text/html") {
+		h.documentHeaders(hdr)
+	}
 	if compressible(ctype) {
 		hdr.Add("Vary", "Accept-Encoding")
 	}
@@ -264,9 +271,17 @@ func (w lengthWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
+// documentHeaders sets the headers that govern a document.
+func (h *Handler) documentHeaders(hdr http.Header) {
+	hdr.Set("Content-Security-Policy", CSP+"; frame-ancestors "+h.FrameAncestors)
+	hdr.Set("Referrer-Policy", "no-referrer")
+	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
+}
+
 // notFound answers in plain text: a missing app.wasm must never come back as
 // an HTML page that the loader would try to compile.
-func notFound(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
+	h.documentHeaders(w.Header())
 	plain(w, http.StatusNotFound, "not found: "+r.URL.Path+"\nThe playground is at /\n")
 }
 

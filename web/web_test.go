@@ -107,19 +107,29 @@ func TestTypesAndEncodings(t *testing.T) {
 	}
 }
 
-func TestHeadersOnEveryResponse(t *testing.T) {
+func TestHeaders(t *testing.T) {
 	h := New(site())
 	want := CSP + "; frame-ancestors 'none'"
-	for _, tc := range []struct{ method, path string }{
-		{http.MethodGet, "/"}, {http.MethodHead, "/app.wasm"}, {http.MethodGet, "/missing.wasm"},
-		{http.MethodPost, "/"}, {http.MethodGet, "/web.go"},
+	for _, tc := range []struct {
+		method, path string
+		document     bool
+	}{
+		{http.MethodGet, "/", true}, {http.MethodGet, "/index.html", true}, {http.MethodHead, "/sub/", true},
+		{http.MethodGet, "/missing.wasm", true}, {http.MethodPost, "/", true}, {http.MethodGet, "/web.go", true},
+		{http.MethodHead, "/app.wasm", false}, {http.MethodGet, "/loader.js", false}, {http.MethodGet, "/style.css", false},
 	} {
 		resp := get(t, h, tc.method, tc.path, "br")
-		if got := resp.Header.Get("Content-Security-Policy"); got != want {
-			t.Errorf("%s %s: CSP %q, want %q", tc.method, tc.path, got, want)
-		}
 		if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
 			t.Errorf("%s %s: X-Content-Type-Options %q", tc.method, tc.path, got)
+		}
+		csp := resp.Header.Get("Content-Security-Policy")
+		switch {
+		case tc.document && csp != want:
+			t.Errorf("%s %s: CSP %q, want %q", tc.method, tc.path, csp, want)
+		case tc.document && (resp.Header.Get("Referrer-Policy") != "no-referrer" || resp.Header.Get("Cross-Origin-Opener-Policy") != "same-origin"):
+			t.Errorf("%s %s: Referrer-Policy %q, COOP %q", tc.method, tc.path, resp.Header.Get("Referrer-Policy"), resp.Header.Get("Cross-Origin-Opener-Policy"))
+		case !tc.document && csp != "":
+			t.Errorf("%s %s: a subresource carries the document policy", tc.method, tc.path)
 		}
 	}
 	h.FrameAncestors = "https://course.example"
@@ -163,9 +173,9 @@ func TestMetaCSPMatchesHeader(t *testing.T) {
 	}
 }
 
-// The tab icon is inline (a data: URL), so that history.replaceState, which
-// makes Chromium fetch the icon again, never causes a request; it must stay
-// the same picture as favicon.svg.
+// The icon is inline (a data: URL) in the tab and in the heading: no request
+// for it at load, and none when history.replaceState makes Chromium fetch the
+// tab icon again. Both copies must stay the picture in favicon.svg.
 func TestInlineIconIsFavicon(t *testing.T) {
 	page, _ := Static.ReadFile("index.html")
 	svg, _ := Static.ReadFile("favicon.svg")
@@ -179,6 +189,12 @@ func TestInlineIconIsFavicon(t *testing.T) {
 	}
 	if got != strings.TrimSpace(string(svg)) {
 		t.Errorf("the inline icon differs from favicon.svg:\n%s\n%s", got, svg)
+	}
+	if n := strings.Count(string(page), `"data:image/svg+xml,`+string(m[1])+`"`); n != 2 {
+		t.Errorf("the icon appears %d times, want 2 (tab and heading)", n)
+	}
+	if strings.Contains(string(page), `src="favicon.svg"`) {
+		t.Error("the page loads favicon.svg by URL")
 	}
 }
 

@@ -46,7 +46,7 @@ var Sources = []string{"coerce", "lesson", "wasm/app", "go.mod", "go.sum"}
 
 // PageFiles are the files the page loads before it is ready, in load order.
 // Each gets a .gz and a .br sibling.
-var PageFiles = []string{"index.html", "style.css", "wasm-size.js", "wasm_exec.js", "loader.js", "favicon.svg", "app.wasm"}
+var PageFiles = []string{"index.html", "style.css", "wasm-size.js", "wasm_exec.js", "loader.js", "app.wasm"}
 
 const (
 	wasmName = "app.wasm"

@@ -219,3 +219,18 @@ func isMac() bool {
 	p := nav.Get("platform")
 	return p.Type() == js.TypeString && len(p.String()) >= 3 && p.String()[:3] == "Mac"
 }
+
+// reveal scrolls e to the top of the window when none of it is on screen,
+// so pressing Run on a small screen shows the results it produced.
+func reveal(e *dom.BasicHTMLElement) {
+	g := js.Global()
+	r := e.Underlying().Call("getBoundingClientRect")
+	if top, bottom := r.Get("top").Float(), r.Get("bottom").Float(); top < g.Get("innerHeight").Float() && bottom > 0 {
+		return
+	}
+	behavior := "smooth"
+	if g.Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool() {
+		behavior = "auto"
+	}
+	e.Underlying().Call("scrollIntoView", map[string]any{"block": "start", "behavior": behavior})
+}

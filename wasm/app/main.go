@@ -28,6 +28,7 @@ type app struct {
 
 	rows, results, resultsTable, counts, summary        *dom.BasicHTMLElement
 	learnerResults, catalog, schema, rowsStatus         *dom.BasicHTMLElement
+	tableMeta                                           *dom.BasicHTMLElement
 	notice, noticeText, share, shareStatus              *dom.BasicHTMLElement
 	importDialog, importError, exportDialog, exportStat *dom.BasicHTMLElement
 
@@ -71,8 +72,7 @@ func start() (err error) {
 	first := page.Choose(location().Hash(), saved)
 	a.st = page.New(first.Table)
 
-	a.renderCatalog()
-	a.schema.SetTextContent(string(lesson.SchemaJSON()))
+	a.renderReference()
 	a.buildWantTemplate()
 	a.renderRows()
 	a.wire()
@@ -107,6 +107,7 @@ func (a *app) find() {
 	a.catalog = byID("catalog")
 	a.schema = byID("schema")
 	a.rowsStatus = byID("rows-status")
+	a.tableMeta = byID("table-meta")
 	a.notice = byID("notice")
 	a.noticeText = byID("notice-text")
 	a.share = byID("share")
@@ -182,6 +183,7 @@ func (a *app) wire() {
 			a.st.Replace(t)
 			a.changed()
 			a.renderRows()
+			a.renderReference()
 			a.notify("Undone.", false)
 		}
 	})
@@ -294,7 +296,7 @@ func (a *app) wire() {
 			return
 		}
 		next := page.Choose(hash, "")
-		if next.Notice != "" {
+		if !next.FromLink {
 			a.notify(next.Notice, false)
 			return
 		}
@@ -302,7 +304,12 @@ func (a *app) wire() {
 		a.undo = &before
 		a.st.Replace(next.Table)
 		a.renderRows()
-		a.notify("Loaded the table from the link.", true)
+		a.renderReference()
+		msg := "Loaded the table from the link."
+		if next.Notice != "" {
+			msg += " " + next.Notice
+		}
+		a.notify(msg, true)
 	})
 }
 
@@ -355,6 +362,7 @@ func (a *app) replace(t lesson.Table, msg string) {
 	a.st.Replace(t)
 	a.changed()
 	a.renderRows()
+	a.renderReference()
 	a.notify(msg, true)
 }
 
@@ -364,6 +372,7 @@ func (a *app) runTable() {
 		a.notify("The run failed ("+err.Error()+"). The page still works; reload it if anything looks wrong.", false)
 	}
 	a.renderResults()
+	reveal(byID("results-h"))
 	mark("coerce:run-end")
 	measure("coerce:run", "coerce:run-start", "coerce:run-end")
 }

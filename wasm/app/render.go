@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
@@ -87,59 +88,32 @@ func (a *app) renderRows() {
 
 func (a *app) rowEl(i int, r lesson.Row, n int) *dom.BasicHTMLElement {
 	num := strconv.Itoa(i + 1)
-	tr := el("tr", "")
-	tr.SetAttribute("data-row", strconv.Itoa(i))
+	tr := attrs(el("tr", ""), "data-row", strconv.Itoa(i))
+	tr.AppendChild(attrs(text("th", "num", num), "scope", "row"))
 
-	th := text("th", "num", num)
-	th.SetAttribute("scope", "row")
-	tr.AppendChild(th)
-
-	in := el("input", "")
-	in.SetAttribute("type", "text")
-	in.SetID(rowID(i, "input"))
-	in.SetAttribute("data-field", "input")
-	in.SetAttribute("aria-label", "Input, row "+num)
-	in.SetAttribute("maxlength", strconv.Itoa(lesson.MaxInputBytes))
-	in.SetAttribute("spellcheck", "false")
-	in.SetAttribute("autocomplete", "off")
-	in.SetAttribute("placeholder", "a raw job_id, e.g. \"17\"")
+	in := attrs(el("input", ""), "type", "text", "id", rowID(i, "input"), "data-field", "input",
+		"aria-label", "Input, row "+num, "maxlength", strconv.Itoa(lesson.MaxInputBytes),
+		"spellcheck", "false", "autocomplete", "off", "placeholder", `raw input, e.g. "17"`)
 	setProp(in, "value", r.Input)
-	td := el("td", "input")
-	td.AppendChild(in)
-	tr.AppendChild(td)
+	tr.AppendChild(cell("td", "input", in))
 
-	sel := cloneDeep(a.wantTpl)
-	sel.SetID(rowID(i, "want"))
-	sel.SetAttribute("aria-label", "Expected code, row "+num)
+	sel := attrs(cloneDeep(a.wantTpl), "id", rowID(i, "want"), "aria-label", "Expected code, row "+num)
 	setProp(sel, "value", r.Want)
-	td = el("td", "want")
-	td.AppendChild(sel)
-	tr.AppendChild(td)
+	tr.AppendChild(cell("td", "want", sel))
 
-	note := el("input", "")
-	note.SetAttribute("type", "text")
-	note.SetID(rowID(i, "note"))
-	note.SetAttribute("data-field", "note")
-	note.SetAttribute("aria-label", "Note, row "+num)
-	note.SetAttribute("placeholder", "note (optional)")
-	note.SetAttribute("autocomplete", "off")
+	note := attrs(el("input", ""), "type", "text", "id", rowID(i, "note"), "data-field", "note",
+		"aria-label", "Note, row "+num, "placeholder", "note (optional)", "autocomplete", "off")
 	setProp(note, "value", r.Note)
-	td = el("td", "note")
-	td.AppendChild(note)
-	tr.AppendChild(td)
+	tr.AppendChild(cell("td", "note", note))
 
-	td = el("td", "actions")
-	for _, b := range []struct{ action, icon, label string }{
+	td := el("td", "actions")
+	for _, b := range [...]struct{ action, icon, label string }{
 		{"up", "↑", "Move row " + num + " up"},
 		{"down", "↓", "Move row " + num + " down"},
 		{"delete", "✕", "Delete row " + num},
 	} {
-		btn := text("button", "icon", b.icon)
-		btn.SetAttribute("type", "button")
-		btn.SetID(rowID(i, b.action))
-		btn.SetAttribute("data-action", b.action)
-		btn.SetAttribute("aria-label", b.label)
-		btn.SetAttribute("title", b.label)
+		btn := attrs(text("button", "icon", b.icon), "type", "button", "id", rowID(i, b.action),
+			"data-action", b.action, "aria-label", b.label, "title", b.label)
 		if (b.action == "up" && i == 0) || (b.action == "down" && i == n-1) {
 			setProp(btn, "disabled", true)
 		}
@@ -147,6 +121,23 @@ func (a *app) rowEl(i int, r lesson.Row, n int) *dom.BasicHTMLElement {
 	}
 	tr.AppendChild(td)
 	return tr
+}
+
+// attrs sets attributes from name, value pairs and returns e.
+func attrs(e *dom.BasicHTMLElement, kv ...string) *dom.BasicHTMLElement {
+	for i := 0; i+1 < len(kv); i += 2 {
+		e.SetAttribute(kv[i], kv[i+1])
+	}
+	return e
+}
+
+// cell wraps children in a new element.
+func cell(tag, class string, children ...*dom.BasicHTMLElement) *dom.BasicHTMLElement {
+	c := el(tag, class)
+	for _, ch := range children {
+		c.AppendChild(ch)
+	}
+	return c
 }
 
 // renderResults shows the last run: one row per table row, in table order,
@@ -173,64 +164,74 @@ func (a *app) renderResults() {
 }
 
 func resultEl(i int, r lesson.Result) *dom.BasicHTMLElement {
-	tr := el("tr", "")
-	tr.SetAttribute("data-code", r.Code)
-	tr.SetAttribute("data-observation", r.Observation)
-	tr.SetAttribute("data-pass", strconv.FormatBool(r.Pass))
+	tr := attrs(el("tr", ""), "data-code", r.Code, "data-observation", r.Observation, "data-pass", strconv.FormatBool(r.Pass))
+	tr.AppendChild(attrs(text("th", "num", strconv.Itoa(i+1)), "scope", "row"))
 
-	th := text("th", "num", strconv.Itoa(i+1))
-	th.SetAttribute("scope", "row")
-	tr.AppendChild(th)
-
-	td := el("td", "input")
-	td.SetAttribute("data-label", "Input")
-	td.AppendChild(text("span", "", r.Input))
+	in := cell("td", "input", text("span", "", r.Input))
 	if r.Note != "" {
-		td.AppendChild(text("span", "note", r.Note))
+		in.AppendChild(text("span", "note", r.Note))
 	}
-	tr.AppendChild(td)
-
-	td = el("td", "want")
-	td.SetAttribute("data-label", "Expected")
-	if r.Want == "" {
-		td.AppendChild(text("span", "unpredicted", "?"))
-	} else {
-		td.AppendChild(badge(r.Want))
+	want := text("span", "unpredicted", "?")
+	if r.Want != "" {
+		want = badge(r.Want)
 	}
-	tr.AppendChild(td)
-
-	td = el("td", "got")
-	td.SetAttribute("data-label", "Code")
-	td.AppendChild(badge(r.Code))
-	tr.AppendChild(td)
-
-	td = text("td", "obs", r.Observation)
-	td.SetAttribute("data-label", "Observation")
-	tr.AppendChild(td)
-
-	td = el("td", "match")
-	td.SetAttribute("data-label", "Match")
+	var mark *dom.BasicHTMLElement
 	switch {
 	case r.Want == "":
 		tr.Class().Add("unpredicted")
-		td.AppendChild(text("span", "mark none", "? no prediction"))
+		mark = text("span", "mark none", "? no prediction")
 	case r.Pass:
 		tr.Class().Add("pass")
-		td.AppendChild(text("span", "mark pass", "✓ pass"))
+		mark = text("span", "mark pass", "✓ pass")
 	default:
 		tr.Class().Add("fail")
-		m := text("span", "mark fail", "✗ fail")
-		m.AppendChild(text("span", "why", "expected "+r.Want))
-		td.AppendChild(m)
+		mark = text("span", "mark fail", "✗ fail")
+		mark.AppendChild(text("span", "why", "expected "+r.Want))
 	}
-	tr.AppendChild(td)
+	for _, c := range [...]struct {
+		label string
+		td    *dom.BasicHTMLElement
+	}{
+		{"Input", in},
+		{"Expected", cell("td", "want", want)},
+		{"Code", cell("td", "got", badge(r.Code))},
+		{"Observation", text("td", "obs", r.Observation)},
+		{"Match", cell("td", "match", mark)},
+	} {
+		tr.AppendChild(attrs(c.td, "data-label", c.label))
+	}
 	return tr
 }
 
-func (a *app) renderCatalog() {
-	entries, err := page.Catalog(lesson.CatalogJSON())
+// renderReference shows the schema and the error catalog of the table's
+// tool, and what the editor should say about the table as a whole.
+func (a *app) renderReference() {
+	tool := a.st.Tool()
+	byID("schema-tool").SetTextContent(tool)
+	byID("catalog-tool").SetTextContent(tool)
+	a.schema.SetTextContent(string(lesson.SchemaJSONFor(tool)))
+	a.renderCatalog(tool)
+
+	var meta []string
+	if tool != lesson.DefaultTool {
+		meta = append(meta, "The rows call "+tool+".")
+	}
+	if a.st.Table.Mode == lesson.PredictMode {
+		meta = append(meta, "Predict mode: a link to this table opens with the expected codes cleared, for learners to predict.")
+	}
+	if len(meta) == 0 {
+		a.tableMeta.SetAttribute("hidden", "")
+		return
+	}
+	a.tableMeta.SetTextContent(strings.Join(meta, " "))
+	a.tableMeta.RemoveAttribute("hidden")
+}
+
+func (a *app) renderCatalog(tool string) {
+	a.catalog.SetTextContent("")
+	entries, err := page.Catalog(lesson.CatalogJSONFor(tool))
 	if err != nil {
-		a.catalog.SetTextContent("The catalog could not be read: " + err.Error())
+		a.catalog.SetTextContent("The catalog of " + tool + " could not be read: " + err.Error())
 		return
 	}
 	for _, e := range entries {

@@ -32,13 +32,49 @@ type State struct {
 	// Stale is true when the table changed after the last run.
 	Stale bool
 
-	lab *lesson.Lab
+	lab runner
+}
+
+// runner is what State needs of a *lesson.Lab.
+type runner interface {
+	Run(lesson.Table) []lesson.Result
+	RunRow(tool string, r lesson.Row) lesson.Result
 }
 
 // New returns a State holding t.
 func New(t lesson.Table) *State {
 	return &State{Table: t, lab: lesson.NewLab(lesson.LabConfig{})}
 }
+
+// Tool is the tool the table's rows call.
+func (s *State) Tool() string { return ToolOf(s.Table) }
+
+// ToolOf is the tool t's rows call.
+func ToolOf(t lesson.Table) string {
+	if t.Tool == "" {
+		return lesson.DefaultTool
+	}
+	return t.Tool
+}
+
+// ForLearner prepares a table that arrives for a learner (a link, an
+// import): in predict mode its expected codes are cleared, to be predicted
+// before Run. The bool reports whether it was.
+func ForLearner(t lesson.Table) (lesson.Table, bool) {
+	if t.Mode != lesson.PredictMode {
+		return t, false
+	}
+	rows := make([]lesson.Row, len(t.Rows))
+	for i, r := range t.Rows {
+		r.Want = ""
+		rows[i] = r
+	}
+	t.Rows = rows
+	return t, true
+}
+
+// PredictNotice is the sentence shown when a predict-mode table arrives.
+const PredictNotice = "Predict mode: choose the code you expect for each row, then press Run to check."
 
 // Start is the table the page opens with and what to tell the reader about
 // where it came from.
@@ -61,7 +97,12 @@ func Choose(fragment, saved string) Start {
 				strings.TrimPrefix(err.Error(), lesson.ErrShare.Error()+": ") +
 				"), so the lesson's table is shown instead. Ask for a new link."}
 		}
-		return Start{Table: t, FromLink: true}
+		t, predict := ForLearner(t)
+		st := Start{Table: t, FromLink: true}
+		if predict {
+			st.Notice = PredictNotice
+		}
+		return st
 	}
 	if saved != "" {
 		t, err := lesson.DecodeShare(saved)
@@ -226,14 +267,14 @@ func (s *State) Run() (err error) {
 	return nil
 }
 
-// RunOne runs a learner's input.
+// RunOne runs a learner's input against the table's tool.
 func (s *State) RunOne(input string) (res lesson.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = panicError(p)
 		}
 	}()
-	return s.lab.RunOne(input), nil
+	return s.lab.RunRow(s.Tool(), lesson.Row{Input: input}), nil
 }
 
 type panicErr struct{ msg string }

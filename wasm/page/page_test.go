@@ -173,6 +173,45 @@ func TestRunOne(t *testing.T) {
 	}
 }
 
+// panicky is a lab whose every run panics, as a bug in the lesson would.
+type panicky struct{}
+
+func (panicky) Run(lesson.Table) []lesson.Result        { panic("boom") }
+func (panicky) RunRow(string, lesson.Row) lesson.Result { panic(errors.New("bang")) }
+
+func TestPanicsComeBackAsErrors(t *testing.T) {
+	s := New(lesson.Classroom())
+	if err := s.Run(); err != nil {
+		t.Fatal(err)
+	}
+	s.lab = panicky{}
+	if err := s.Run(); err == nil || err.Error() != "boom" || s.Results != nil {
+		t.Errorf("Run: err=%v results=%v", err, s.Results)
+	}
+	if _, err := s.RunOne("17"); err == nil || err.Error() != "bang" {
+		t.Errorf("RunOne: err=%v", err)
+	}
+}
+
+func TestPredictMode(t *testing.T) {
+	tb := lesson.Table{Mode: lesson.PredictMode, Tool: "get_job", Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: "99", Want: "not_found"}}}
+	got := Choose("#table="+lesson.EncodeShare(tb), "")
+	if got.Notice != PredictNotice || got.Table.Rows[0].Want != "" || got.Table.Rows[1].Want != "" {
+		t.Errorf("predict link: %+v", got)
+	}
+	if tb.Rows[0].Want != "ok" {
+		t.Error("ForLearner changed its argument")
+	}
+	// The saved table is the learner's own: its predictions stay.
+	tb.Rows[0].Want = "invalid_args"
+	if got := Choose("", lesson.EncodeShare(tb)); got.Table.Rows[0].Want != "invalid_args" || got.Notice != "" {
+		t.Errorf("saved predict table: %+v", got)
+	}
+	if ToolOf(lesson.Table{}) != lesson.DefaultTool || ToolOf(lesson.Table{Tool: "refund"}) != "refund" {
+		t.Error("ToolOf")
+	}
+}
+
 func TestImport(t *testing.T) {
 	tb, err := Import(lesson.FormatTable(lesson.Classroom()))
 	if err != nil || !slices.Equal(inputs(tb), inputs(lesson.Classroom())) {

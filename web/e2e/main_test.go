@@ -119,7 +119,7 @@ func findBrowser() string {
 // tab is one page in a fresh browser context, with what it logged, asked for
 // and popped up recorded by a protocol listener.
 type tab struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 
 	mu       sync.Mutex
@@ -129,7 +129,7 @@ type tab struct {
 }
 
 // newTab opens a tab; the test fails at cleanup if the page logged an error.
-func newTab(t *testing.T) *tab {
+func newTab(t testing.TB) *tab {
 	t.Helper()
 	if noBrowser != "" {
 		t.Skip(noBrowser)

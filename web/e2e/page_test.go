@@ -470,3 +470,33 @@ func TestScreenshots(t *testing.T) {
 		}
 	}
 }
+
+func TestToolAndPredictModeFromALink(t *testing.T) {
+	tbl := lesson.Table{Tool: "get_user", Mode: lesson.PredictMode, Rows: []lesson.Row{
+		{Input: `"usr_8f3a"`, Want: "ok"}, {Input: "17", Want: "invalid_args"},
+	}}
+	tb := newTab(t)
+	tb.open("/#table=" + lesson.EncodeShare(tbl))
+	if got := eval[string](tb, `document.getElementById("schema-tool").textContent`); got != "get_user" {
+		t.Errorf("schema heading names %q, want get_user", got)
+	}
+	if got := eval[[]row](tb, readRows); got[0].Want != "" || got[1].Want != "" {
+		t.Errorf("predict mode kept the expected codes: %+v", got)
+	}
+	if n := eval[string](tb, `document.getElementById("notice-text").textContent`); !strings.Contains(n, "Predict mode") {
+		t.Errorf("notice %q", n)
+	}
+	lab := lesson.NewLab(lesson.LabConfig{})
+	got := tb.run()
+	for i, r := range tbl.Rows {
+		want := lab.RunRow("get_user", lesson.Row{Input: r.Input})
+		if got[i].Code != want.Code || got[i].Observation != want.Observation || got[i].Pass != "false" {
+			t.Errorf("row %d: %+v, want code %s observation %s and no pass", i+1, got[i], want.Code, want.Observation)
+		}
+	}
+	tb.do(chromedp.SendKeys(chromedp.ID("learner-input"), `"usr_8f3a"`+"\n"))
+	want := lab.RunRow("get_user", lesson.Row{Input: `"usr_8f3a"`})
+	if l := eval[[]result](tb, readLearner); len(l) != 1 || l[0].Code != want.Code || l[0].Observation != want.Observation {
+		t.Errorf("the learner box did not call get_user: %+v, want %s %s", l, want.Code, want.Observation)
+	}
+}
