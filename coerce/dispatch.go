@@ -279,6 +279,9 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 	switch {
 	case errors.As(err, &ce) && mayReturn(t, ce.Code):
 		cp := *ce
+		if cp.Got != "" {
+			cp.Got = safeGot(cp.Field, cp.Got) // set by hand, perhaps not with WithGot
+		}
 		return nil, &cp, false
 	case errors.Is(err, context.DeadlineExceeded):
 		return nil, &Error{Code: Timeout, Hint: "the tool did not finish in time; it may or may not have acted, so check before repeating a change"}, false

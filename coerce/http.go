@@ -149,6 +149,11 @@ func (e *Error) Observation(capBytes int) []byte {
 	if capBytes < MinCap {
 		capBytes = MinCap
 	}
+	if e.Got != "" {
+		safe := *e
+		safe.Got = safeGot(e.Field, e.Got)
+		e = &safe
+	}
 	return encodeError(e, capBytes)
 }
 

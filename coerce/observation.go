@@ -59,14 +59,9 @@ func appendError(dst []byte, e *Error) []byte {
 // encodeError returns e's observation within capBytes, giving up the least useful parts first:
 // got, then the hint's tail, then the field's tail, then the tails of required_permission and
 // correlation_id (only a handler or NewID gone wrong makes those long). The code always stays.
+//
+// e.Got must already be safe (built by gotJSON, WithGot or safeGot).
 func encodeError(e *Error, capBytes int) []byte {
-	if e.Got != "" {
-		// Got may have been set by hand rather than with WithGot: make it one JSON value, cut
-		// and redacted, whatever it holds.
-		safe := *e
-		safe.Got = safeGot(e.Field, e.Got)
-		e = &safe
-	}
 	out := appendError(make([]byte, 0, 256), e)
 	if len(out) <= capBytes {
 		return out
@@ -93,7 +88,8 @@ func encodeError(e *Error, capBytes int) []byte {
 	return out
 }
 
-// safeGot returns got as the JSON text of one scalar, as gotJSON would echo it: valid JSON
+// safeGot makes a Got that may have been set by hand rather than with WithGot (by a handler, or
+// on an Error built by a caller) safe to encode. It returns got as the JSON text of one scalar, as gotJSON would echo it: valid JSON
 // strings and literals are redacted and cut; anything else is echoed as a (redacted, cut) string.
 func safeGot(field, got string) string {
 	if v := jsontext.Value(got); v.IsValid() {
