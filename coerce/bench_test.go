@@ -40,42 +40,6 @@ func BenchmarkDispatch(b *testing.B) {
 	}
 }
 
-// BenchmarkDispatchPrebuilt is BenchmarkDispatch with a get_job whose handler returns a result
-// built once: what the library itself costs, without the lesson handler's two allocations.
-func BenchmarkDispatchPrebuilt(b *testing.B) {
-	job := coerce.Result{coerce.M("job", coerce.Object(
-		coerce.M("id", coerce.Int(17)),
-		coerce.M("name", coerce.String("nightly-backup")),
-		coerce.M("status", coerce.String("failed")),
-		coerce.M("failed_step", coerce.String("upload")),
-		coerce.M("error", coerce.String("storage quota exceeded")),
-	))}
-	tool := lesson.GetJob(lesson.Jobs(), nil)
-	full := tool.Handler
-	tool.Handler = func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
-		if a.Int("job_id") == 17 {
-			return job, nil
-		}
-		return full(ctx, a)
-	}
-	d, err := coerce.NewDispatcher(coerce.Config{}, tool)
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	for _, in := range benchInputs[:2] {
-		raw := []byte(in.args)
-		b.Run(in.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if o := d.Call(ctx, "get_job", raw); o.Code != coerce.OK {
-					b.Fatal(string(o.Observation))
-				}
-			}
-		})
-	}
-}
-
 // BenchmarkJSONSchema is the usual alternative for the same inputs: encoding/json into a struct,
 // plus validation against the committed get_job.schema.json with santhosh-tekuri/jsonschema. It
 // does less (no coercion of "17", which it rejects; no observation), so it flatters the baseline.

@@ -39,6 +39,18 @@ func jobIDsHint(jobs []Job) string {
 // GetJob declares get_job over jobs. calls, when not nil, is incremented each time the handler
 // runs, so tests can assert it was not called for invalid arguments.
 func GetJob(jobs []Job, calls *int) coerce.Tool {
+	// Results are built once: the fixture does not change, and the ok path then allocates only
+	// the observation itself.
+	results := make([]coerce.Result, len(jobs))
+	for i, j := range jobs {
+		results[i] = coerce.Result{coerce.M("job", coerce.Object(
+			coerce.M("id", coerce.Int(j.ID)),
+			coerce.M("name", coerce.String(j.Name)),
+			coerce.M("status", coerce.String(j.Status)),
+			coerce.M("failed_step", coerce.String(j.FailedStep)),
+			coerce.M("error", coerce.String(j.Error)),
+		))}
+	}
 	return coerce.Tool{
 		Name:        "get_job",
 		Description: "Look up a job by its id and return its status, and for a failed job the step that failed and why.",
@@ -49,15 +61,9 @@ func GetJob(jobs []Job, calls *int) coerce.Tool {
 		Handler: func(ctx context.Context, args coerce.Args) (coerce.Result, error) {
 			count(calls)
 			id := args.Int("job_id")
-			for _, j := range jobs {
+			for i, j := range jobs {
 				if j.ID == id {
-					return coerce.Result{coerce.M("job", coerce.Object(
-						coerce.M("id", coerce.Int(j.ID)),
-						coerce.M("name", coerce.String(j.Name)),
-						coerce.M("status", coerce.String(j.Status)),
-						coerce.M("failed_step", coerce.String(j.FailedStep)),
-						coerce.M("error", coerce.String(j.Error)),
-					))}, nil
+					return results[i], nil
 				}
 			}
 			return nil, coerce.NotFoundError("job_id", "no job "+strconv.FormatInt(id, 10)+"; "+jobIDsHint(jobs)+": use an id from the jobs list, do not guess")

@@ -89,6 +89,8 @@ func (t Table) Check() error {
 			msg = "unknown code " + strconv.Quote(r.Want) + "; codes are " + strings.Join(Codes(), ", ")
 		case strings.ContainsAny(r.Note, "\r\n"):
 			msg = "the note holds a line break"
+		default:
+			msg = rowAmbiguity(r)
 		}
 		if msg != "" {
 			return &ParseError{i + 1, msg}
@@ -132,6 +134,9 @@ func ParseTable(text string) (Table, error) {
 		trimmed := strings.TrimSpace(line)
 		if !utf8.ValidString(line) {
 			return Table{}, &ParseError{lineNo, "the line is not valid UTF-8"}
+		}
+		if strings.ContainsRune(line, '\r') {
+			return Table{}, &ParseError{lineNo, "a carriage return inside the line; one row per line"}
 		}
 		switch {
 		case trimmed == "":
@@ -187,9 +192,21 @@ func (t *Table) directive(line string) string {
 
 // parseRow splits "input code # note". The code is the first want-word outside a JSON string
 // that is followed only by a note, so a note may mention codes and "#" inside a string is left
-// alone; an input with an unclosed string (a row testing truncation) falls back to the last such
-// word of the line.
+// alone; an input with an unclosed string (a row testing truncation) falls back to the first such
+// word anywhere. A row that would read differently once written back is refused rather than
+// silently changed on the next export.
 func parseRow(line string) (Row, string) {
+	row, msg := parseRowOnce(line)
+	if msg != "" {
+		return Row{}, msg
+	}
+	if msg := rowAmbiguity(row); msg != "" {
+		return Row{}, msg
+	}
+	return row, ""
+}
+
+func parseRowOnce(line string) (Row, string) {
 	words := wordSpans(line)
 	inString := stringStarts(line)
 	pick := -1
@@ -203,9 +220,7 @@ func parseRow(line string) (Row, string) {
 				continue
 			}
 			pick = i
-			if pass == 0 {
-				break
-			}
+			break
 		}
 	}
 	if pick < 0 {
@@ -226,6 +241,31 @@ func parseRow(line string) (Row, string) {
 		return Row{}, "the input is over " + strconv.Itoa(MaxInputBytes) + " bytes"
 	}
 	return row, ""
+}
+
+// rowLine writes one row as FormatTable does, without column padding (which parsing ignores).
+func rowLine(r Row) string {
+	want := r.Want
+	if want == "" {
+		want = Unpredicted
+	}
+	line := r.Input + "  " + want
+	if r.Note != "" {
+		line += "  # " + r.Note
+	}
+	return line
+}
+
+// rowAmbiguity reports a row that the text format cannot carry: written out and read back it
+// would become another row (an unclosed string followed by a code word, say). Surrounding
+// spaces do not count: FormatTable trims them, and they mean nothing in JSON.
+func rowAmbiguity(r Row) string {
+	r.Input, r.Note = strings.TrimSpace(r.Input), strings.TrimSpace(r.Note)
+	back, msg := parseRowOnce(rowLine(r))
+	if msg != "" || back != r {
+		return "this row reads two ways in the text format (an unclosed string before a code word?); change its input or note"
+	}
+	return ""
 }
 
 // stringStarts marks the bytes of line that lie inside a JSON string literal.
@@ -292,6 +332,7 @@ func FormatTable(t Table) string {
 		}
 	}
 	for _, r := range t.Rows {
+		r.Input, r.Note = strings.TrimSpace(r.Input), strings.TrimSpace(r.Note)
 		want := r.Want
 		if want == "" {
 			want = Unpredicted
