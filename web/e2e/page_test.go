@@ -500,3 +500,29 @@ func TestToolAndPredictModeFromALink(t *testing.T) {
 		t.Errorf("the learner box did not call get_user: %+v, want %s %s", l, want.Code, want.Observation)
 	}
 }
+
+func TestLinkPastedIntoAnOpenPage(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	other := lesson.Table{Rows: []lesson.Row{{Input: "42", Want: "ok"}}}
+	// Changing only the fragment does not reload the page: the app must notice.
+	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table=` + lesson.EncodeShare(other) + `"`))
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelectorAll("#rows > tr").length === 1`,
+		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("the new link's table did not load: %v", err)
+	}
+	if got := eval[[]row](tb, readRows); !slices.Equal(got, []row{{"42", "ok", ""}}) {
+		t.Errorf("rows %+v", got)
+	}
+	// A fragment that is not a table (the skip link's) leaves the table alone.
+	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table-h"`), chromedp.Sleep(100*time.Millisecond))
+	if n := len(eval[[]row](tb, readRows)); n != 1 {
+		t.Errorf("#table-h changed the table to %d rows", n)
+	}
+	// Editing a table that came from a link takes the stale link out of the address bar.
+	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table=`+lesson.EncodeShare(other)+`&theme=dark"`), chromedp.Sleep(100*time.Millisecond))
+	tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), "43"))
+	if h := eval[string](tb, `location.hash`); h != "#theme=dark" {
+		t.Errorf("after an edit the fragment is %q, want #theme=dark", h)
+	}
+}
