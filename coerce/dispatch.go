@@ -201,6 +201,10 @@ func randomID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// UnknownTool is the tool name outcomes, logs and metrics use for a call of a tool that does not
+// exist.
+const UnknownTool = "(unknown tool)"
+
 // Call runs one call of the named tool with its raw argument text. It never panics.
 func (d *Dispatcher) Call(ctx context.Context, tool string, raw []byte) Outcome {
 	t := d.find(tool)
@@ -210,7 +214,9 @@ func (d *Dispatcher) Call(ctx context.Context, tool string, raw []byte) Outcome 
 			names[i] = d.tools[i].Name
 		}
 		e := NewError(InvalidArgs, "", "no such tool; the tools are "+strings.Join(names, ", "))
-		return d.finish(tool, MinCap*4, e, false, false)
+		// The name came from the model: it is neither logged nor counted as given, so a model
+		// inventing names cannot grow the metrics or write into the logs.
+		return d.finish(UnknownTool, MinCap*4, e, false, false)
 	}
 	return d.call(ctx, t, raw)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"coerceplayground/coerce"
+	"coerceplayground/lesson"
 )
 
 // failingTool's handler does whatever fail says; every observation it leads to must hide the
@@ -266,5 +267,26 @@ func TestMetricsCountPerToolAndCode(t *testing.T) {
 	m.Reset()
 	if len(m.Snapshot()) != 0 {
 		t.Error("Reset left counts")
+	}
+}
+
+func TestUnknownToolIsNotEchoedOrCounted(t *testing.T) {
+	m := &coerce.Metrics{}
+	var lines []string
+	d, err := coerce.NewDispatcher(coerce.Config{Metrics: m, Log: func(l coerce.LogLine) { lines = append(lines, l.String()) }}, lesson.GetJob(lesson.Jobs(), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := d.Call(context.Background(), "drop_tables_sk_live_123", []byte(`{"job_id":17}`))
+	if o.Code != coerce.InvalidArgs || o.HandlerCalled || strings.Contains(string(o.Observation), "drop_tables") || !strings.Contains(string(o.Observation), "get_job") {
+		t.Errorf("unknown tool: %+v %s", o, o.Observation)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "drop_tables") {
+			t.Errorf("log echoes the tool name: %s", l)
+		}
+	}
+	if snap := m.Snapshot(); len(snap) != 1 || snap[0].Tool != coerce.UnknownTool {
+		t.Errorf("metrics = %+v", snap)
 	}
 }
