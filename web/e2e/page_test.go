@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -525,4 +526,57 @@ func TestLinkPastedIntoAnOpenPage(t *testing.T) {
 	if h := eval[string](tb, `location.hash`); h != "#theme=dark" {
 		t.Errorf("after an edit the fragment is %q, want #theme=dark", h)
 	}
+}
+
+func TestLoadingBarCountsUncompressedBytes(t *testing.T) {
+	wasm, err := os.ReadFile(filepath.Join(moduleRoot, "web", "app.wasm.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// app.wasm arrives gzip-encoded in 20 slow pieces: Content-Length is the
+	// compressed size, the stream yields the uncompressed bytes.
+	slow := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/wasm")
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Content-Length", strconv.Itoa(len(wasm)))
+		step := len(wasm)/20 + 1
+		for off := 0; off < len(wasm); off += step {
+			w.Write(wasm[off:min(off+step, len(wasm))])
+			w.(http.Flusher).Flush()
+			time.Sleep(60 * time.Millisecond)
+		}
+	}
+	srv := httptest.NewServer(handlerWith(map[string]http.HandlerFunc{"/app.wasm": slow}))
+	defer srv.Close()
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(srv.URL + "/"))
+	type sample struct {
+		Value  float64 `json:"value"`
+		Status string  `json:"status"`
+		Ready  bool    `json:"ready"`
+	}
+	percent := regexp.MustCompile(`(\d+) %`)
+	var between []string
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		s := eval[sample](tb, `({value: document.getElementById("load-progress").value,
+			status: document.getElementById("load-status").textContent, ready: document.documentElement.dataset.ready === "true"})`)
+		if s.Ready {
+			break
+		}
+		if m := percent.FindStringSubmatch(s.Status); s.Value > 1 || m != nil && len(m[1]) > 2 && m[1] != "100" {
+			t.Errorf("progress past the end: %+v", s)
+		}
+		if s.Value > 0.05 && s.Value < 0.95 {
+			between = append(between, s.Status)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("statuses seen mid-download: %q", slices.Compact(slices.Clone(between)))
+	if len(between) == 0 {
+		t.Error("the loading bar never showed a value between 5 % and 95 %")
+	} else if !strings.Contains(between[0], "%") || !strings.Contains(between[0], "MB of") {
+		t.Errorf("status %q does not say how far the download is", between[0])
+	}
+	tb.waitReady()
 }
