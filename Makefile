@@ -39,5 +39,5 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 7x ./web/e2e
 
 clean:
-	rm -f web/app.wasm web/app.wasm.tmp web/wasm_exec.js web/wasm-size.js web/*.br web/*.gz web/*.tmp
+	rm -f web/app.wasm web/wasm_exec.js web/wasm-size.js web/*.br web/*.gz web/*.tmp
 	rm -rf artifacts

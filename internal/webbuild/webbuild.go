@@ -172,7 +172,10 @@ func stale(root, wasm string) (string, error) {
 }
 
 func buildWasm(c Config, out string) error {
-	tmp := out + ".tmp"
+	tmp, err := tempName(out)
+	if err != nil {
+		return err
+	}
 	cmd := exec.Command(c.Go, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, "./wasm/app")
 	cmd.Dir = c.Root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -256,13 +259,28 @@ func Brotli(data []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// writeFile replaces name atomically, so a server never sends half a file.
+// writeFile replaces name atomically, so a server never sends half a file
+// and two builds at once (a test run beside make serve) never mix.
 func writeFile(name string, data []byte) error {
-	tmp := name + ".tmp"
+	tmp, err := tempName(name)
+	if err != nil {
+		return err
+	}
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		os.Remove(tmp)
 		return err
 	}
 	return os.Rename(tmp, name)
+}
+
+// tempName reserves a unique file beside name, ending in .tmp.
+func tempName(name string) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return "", err
+	}
+	f.Close()
+	return f.Name(), nil
 }
 
 // Size is the size in bytes of a page file as stored and as served with

@@ -116,8 +116,8 @@ func TestBuildReportsCompileErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "undefined") {
 		t.Fatalf("err = %v, want the compiler's message", err)
 	}
-	if _, err := os.Stat(filepath.Join(Web(root), "app.wasm.tmp")); err == nil {
-		t.Errorf("a failed build left app.wasm.tmp behind")
+	if left, _ := filepath.Glob(filepath.Join(Web(root), "*.tmp")); len(left) > 0 {
+		t.Errorf("a failed build left %q behind", left)
 	}
 }
 
