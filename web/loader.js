@@ -9,6 +9,7 @@
 (function () {
   var WASM_URL = "app.wasm";
   var MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
+  var FIX = " If you run this server, run `make build` (or `go run serve.go`) and reload; otherwise tell your instructor.";
 
   var statusEl = document.getElementById("load-status");
   var bar = document.getElementById("load-progress");
@@ -63,9 +64,9 @@
       head += String.fromCharCode(bytes[i]);
     }
     if (/^\s*</.test(head)) {
-      return "The server sent a web page instead of the playground's WebAssembly file. Run `make build` (or `go run serve.go`) and reload.";
+      return "The server sent a web page instead of the playground's WebAssembly file." + FIX;
     }
-    return "The server sent something that is not a WebAssembly file. Run `make build` and reload.";
+    return "The server sent something that is not a WebAssembly file." + FIX;
   }
 
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
@@ -73,7 +74,7 @@
     return;
   }
   if (typeof Go !== "function") {
-    fail("wasm_exec.js did not load, so the playground cannot start. Run `make build` and reload.");
+    fail("wasm_exec.js did not load, so the playground cannot start." + FIX);
     return;
   }
   if (typeof fetch !== "function") {
@@ -155,7 +156,7 @@
   fetch(WASM_URL, { credentials: "same-origin" })
     .then(function (resp) {
       if (!resp.ok) {
-        throw new Error("The server answered " + resp.status + " for " + WASM_URL + ". Run `make build` and reload.");
+        throw new Error("The server answered " + resp.status + " for " + WASM_URL + "." + FIX);
       }
       var type = (resp.headers.get("Content-Type") || "").split(";")[0].trim();
       var streaming = typeof WebAssembly.instantiateStreaming === "function" &&
@@ -180,9 +181,9 @@
     .catch(function (err) {
       var msg = err && err.message ? err.message : String(err);
       if (err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError) {
-        fail("The playground's WebAssembly file could not be compiled. Run `make build` and reload.", msg);
+        fail("The playground's WebAssembly file could not be compiled." + FIX, msg);
       } else if (err instanceof TypeError && /fetch|network/i.test(msg)) {
-        fail("The playground's WebAssembly file could not be downloaded. Check that the server is running and reload.", msg);
+        fail("The playground's WebAssembly file could not be downloaded. Check your connection and reload.", msg);
       } else {
         fail(/^The /.test(msg) ? msg : "The playground could not start.", /^The /.test(msg) ? "" : msg);
       }
