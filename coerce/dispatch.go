@@ -3,10 +3,9 @@ package coerce
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
@@ -193,12 +192,19 @@ func exampleObject(s Schema) string {
 	return string(append(b, '}'))
 }
 
+// randomID returns 16 hex digits. A correlation id only has to be unlikely to repeat, not
+// unguessable: it ties a report to a log line and grants nothing. math/rand/v2 (seeded by the
+// runtime) is enough, and keeps crypto/rand's FIPS stack out of the WebAssembly build (57 KB
+// brotli).
 func randomID() string {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "0000000000000000"
+	const digits = "0123456789abcdef"
+	var b [16]byte
+	n := rand.Uint64()
+	for i := len(b) - 1; i >= 0; i-- {
+		b[i] = digits[n&15]
+		n >>= 4
 	}
-	return hex.EncodeToString(b[:])
+	return string(b[:])
 }
 
 // UnknownTool is the tool name outcomes, logs and metrics use for a call of a tool that does not
