@@ -38,6 +38,9 @@ type app struct {
 	importText, exportText *dom.HTMLTextAreaElement
 
 	wantTpl *dom.BasicHTMLElement // a <select> of the codes, cloned for each row
+
+	tries    map[string]func(lesson.Try) // how to show each kind of Try it target (panels.go)
+	afterRun []func()                    // called after every run (panels.go)
 }
 
 func main() {
@@ -76,6 +79,9 @@ func start() (err error) {
 	a.buildWantTemplate()
 	a.renderRows()
 	a.wire()
+	for _, init := range panelInits {
+		init(a)
+	}
 
 	switch {
 	case first.Notice != "":
@@ -372,6 +378,7 @@ func (a *app) runTable() {
 		a.notify("The run failed ("+err.Error()+"). The page still works; reload it if anything looks wrong.", false)
 	}
 	a.renderResults()
+	a.ran()
 	reveal(byID("results-h"))
 	mark("coerce:run-end")
 	measure("coerce:run", "coerce:run-start", "coerce:run-end")
@@ -401,6 +408,7 @@ func (a *app) runLearner() {
 	obs.SetTextContent(res.Observation)
 	li.AppendChild(obs)
 	prepend(a.learnerResults, li)
+	a.ran()
 	// Selected, so typing replaces it and the arrow keys edit it.
 	a.learnerInput.Select()
 }
