@@ -32,7 +32,8 @@ type State struct {
 	// Stale is true when the table changed after the last run.
 	Stale bool
 
-	lab runner
+	lab   runner
+	depth depth // permissions, switches and the session's metrics (depth.go)
 }
 
 // runner is what State needs of a *lesson.Lab.
@@ -43,7 +44,9 @@ type runner interface {
 
 // New returns a State holding t.
 func New(t lesson.Table) *State {
-	return &State{Table: t, lab: lesson.NewLab(lesson.LabConfig{})}
+	s := &State{Table: t}
+	s.rebuildLab()
+	return s
 }
 
 // Tool is the tool the table's rows call.
