@@ -1,0 +1,256 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// EmbedHeight is the iframe height, in CSS pixels, of the snippets this
+// package writes: enough for the lesson's table, its results and the learner
+// box at 800 px wide, for hosts that strip the optional resize script.
+const EmbedHeight = 760
+
+// EmbedTitle is the iframe's title attribute: what a screen reader announces
+// when it enters the frame.
+const EmbedTitle = "Coercion playground: what a tool answers for each input"
+
+// Site is the playground as deployed: the page's files (a [Handler]) and
+// the two routes that need code.
+//
+//   - /embed and /embed.html: the page in embed mode (index.html with a
+//     data-embed attribute on <html>), with frame-ancestors from Embedders.
+//   - /oembed?url=…: oEmbed JSON (type rich) for a link to this site, so an
+//     LMS or CMS editor turns a pasted playground link into an iframe.
+//
+// serve.go and the edge worker (wasm/worker) both serve a Site; in the worker
+// the page's files come from Workers Static Assets and only these routes reach
+// Go.
+type Site struct {
+	Page      *Handler
+	Embedders Embedders
+	// Misconfigured, when set, is why ALLOWED_EMBEDDERS could not be read.
+	// The embed page then answers 500 with that reason instead of guessing
+	// a policy; the rest of the site works.
+	Misconfigured error
+}
+
+// NewSite serves fsys (whose root holds index.html) with the embed page
+// framable by embedders.
+func NewSite(fsys fs.FS, embedders Embedders) *Site {
+	return &Site{Page: New(fsys), Embedders: embedders}
+}
+
+func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/oembed":
+		s.oembed(w, r)
+	case "/embed", "/embed.html":
+		s.embedPage(w, r)
+	default:
+		s.Page.ServeHTTP(w, r)
+	}
+}
+
+// EmbedPage turns index.html into the embed page: the same document with
+// data-embed on <html>, so the stylesheet hides the page chrome before the
+// app has loaded. The build of dist/embed.html uses it too.
+func EmbedPage(index []byte) ([]byte, bool) {
+	i := bytes.Index(index, []byte("<html"))
+	if i < 0 {
+		return nil, false
+	}
+	j := i + len("<html")
+	out := make([]byte, 0, len(index)+len(" data-embed"))
+	out = append(out, index[:j]...)
+	out = append(out, " data-embed"...)
+	return append(out, index[j:]...), true
+}
+
+// EmbedCSP is the Content-Security-Policy header of the embed page.
+func EmbedCSP(e Embedders) string { return CSP + "; frame-ancestors " + e.String() }
+
+func (s *Site) embedPage(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hdr.Set("Allow", "GET, HEAD")
+		s.Page.documentHeaders(hdr)
+		plain(w, http.StatusMethodNotAllowed, "method not allowed: use GET or HEAD\n")
+		return
+	}
+	if s.Misconfigured != nil {
+		s.Page.documentHeaders(hdr)
+		plain(w, http.StatusInternalServerError, "The embed page is switched off until its setting is fixed: "+
+			s.Misconfigured.Error()+"\n")
+		return
+	}
+	f, _, err := s.Page.open("index.html")
+	if err != nil {
+		s.Page.notFound(w, r)
+		return
+	}
+	index, err := io.ReadAll(f)
+	f.Close()
+	page, ok := EmbedPage(index)
+	if err != nil || !ok {
+		s.Page.documentHeaders(hdr)
+		plain(w, http.StatusInternalServerError, "index.html could not be read as the embed page\n")
+		return
+	}
+	hdr.Set("Content-Security-Policy", EmbedCSP(s.Embedders))
+	hdr.Set("Referrer-Policy", "no-referrer")
+	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	hdr.Set("Cache-Control", "no-cache")
+	hdr.Set("Content-Length", strconv.Itoa(len(page)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(page)
+	}
+}
+
+// OEmbed is the oEmbed 1.0 response for a playground link (type rich).
+type OEmbed struct {
+	Version      string `json:"version"`
+	Type         string `json:"type"`
+	Title        string `json:"title"`
+	ProviderName string `json:"provider_name"`
+	ProviderURL  string `json:"provider_url"`
+	HTML         string `json:"html"`
+	Width        int    `json:"width"`
+	Height       int    `json:"height"`
+}
+
+// APIError is the body of every error answer of /oembed: JSON, never HTML,
+// with a stable snake_case code and the query parameter at fault.
+type APIError struct {
+	Error struct {
+		Code    string `json:"code"`
+		Field   string `json:"field,omitempty"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	// The answer is public and holds nothing of the visitor's: editors may
+	// fetch it from a browser on any origin.
+	hdr.Set("Access-Control-Allow-Origin", "*")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hdr.Set("Allow", "GET, HEAD")
+		apiError(w, http.StatusMethodNotAllowed, "method_not_allowed", "", "use GET")
+		return
+	}
+	q := r.URL.Query()
+	if f := q.Get("format"); f != "" && f != "json" {
+		// oEmbed 1.0, section 2.3.4: 501 for a format the provider lacks.
+		apiError(w, http.StatusNotImplemented, "format_not_supported", "format", "only format=json is served")
+		return
+	}
+	raw := q.Get("url")
+	if raw == "" {
+		apiError(w, http.StatusBadRequest, "missing_url", "url", "give the playground link as url=…")
+		return
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		apiError(w, http.StatusBadRequest, "bad_url", "url", "url is not an http or https link")
+		return
+	}
+	origin := requestOrigin(r)
+	if !strings.EqualFold(u.Scheme+"://"+u.Host, origin) {
+		apiError(w, http.StatusNotFound, "url_not_ours", "url", "url is not a link to this playground ("+origin+"/)")
+		return
+	}
+	switch u.Path {
+	case "", "/", "/index.html", "/embed", "/embed.html":
+	default:
+		apiError(w, http.StatusNotFound, "url_not_ours", "url", "url is not a link to the playground page (/ or /embed.html)")
+		return
+	}
+	width, ok := dimension(q.Get("maxwidth"), 800, 320)
+	if !ok {
+		apiError(w, http.StatusBadRequest, "bad_maxwidth", "maxwidth", "maxwidth is not a whole number of pixels")
+		return
+	}
+	height, ok := dimension(q.Get("maxheight"), EmbedHeight, 240)
+	if !ok {
+		apiError(w, http.StatusBadRequest, "bad_maxheight", "maxheight", "maxheight is not a whole number of pixels")
+		return
+	}
+	src := origin + "/embed.html"
+	if u.Fragment != "" {
+		src += "#" + u.EscapedFragment()
+	}
+	writeJSON(w, http.StatusOK, OEmbed{
+		Version:      "1.0",
+		Type:         "rich",
+		Title:        "Coercion playground",
+		ProviderName: "Coercion playground",
+		ProviderURL:  origin + "/",
+		HTML:         Snippet(src, height),
+		Width:        width,
+		Height:       height,
+	})
+}
+
+// Snippet is the iframe that embeds the page at src: the one oEmbed answers
+// and the one the README shows. Its fixed height holds where a host strips
+// scripts; host.js (optional) makes it follow the page.
+func Snippet(src string, height int) string {
+	return `<iframe src="` + html.EscapeString(src) + `" title="` + EmbedTitle + `" width="100%" height="` +
+		strconv.Itoa(height) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>`
+}
+
+// requestOrigin is the origin the request was made to. The edge runtime
+// gives an absolute URL; net/http servers give only the path.
+func requestOrigin(r *http.Request) string {
+	scheme := r.URL.Scheme
+	if scheme == "" {
+		scheme = "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+	}
+	host := r.Host
+	if host == "" {
+		host = r.URL.Host
+	}
+	return scheme + "://" + host
+}
+
+// dimension reads maxwidth or maxheight: def when absent, never below floor.
+func dimension(s string, def, floor int) (int, bool) {
+	if s == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return max(min(n, def), floor), true
+}
+
+func apiError(w http.ResponseWriter, code int, errCode, field, msg string) {
+	var e APIError
+	e.Error.Code, e.Error.Field, e.Error.Message = errCode, field, msg
+	writeJSON(w, code, e)
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	body, _ := json.Marshal(v)
+	body = append(body, '\n')
+	hdr := w.Header()
+	hdr.Set("Content-Type", "application/json; charset=utf-8")
+	hdr.Set("Cache-Control", "no-cache")
+	hdr.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(code)
+	w.Write(body)
+}

@@ -1,0 +1,157 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func testSite(t *testing.T, embedders string) *Site {
+	t.Helper()
+	e, err := ParseEmbedders(embedders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := `<!doctype html>
+<html lang="en">
+<head><meta http-equiv="Content-Security-Policy" content="` + CSP + `"></head><body><main id="app"></main></body></html>`
+	return NewSite(fstest.MapFS{"index.html": {Data: []byte(index)}}, e)
+}
+
+func TestParseEmbedders(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", DefaultEmbedders},
+		{"  ", DefaultEmbedders},
+		{"https://course.example.edu", "https://course.example.edu"},
+		{"https://Course.Example.edu/, http://127.0.0.1:8000", "https://course.example.edu http://127.0.0.1:8000"},
+		{"'self' https://*.instructure.com https://*.instructure.com", "'self' https://*.instructure.com"},
+		{"*", "*"},
+		{"'none'", "'none'"},
+		{"https: 'self'", "https: 'self'"},
+		{"https://moodle.example.org:*", "https://moodle.example.org:*"},
+	} {
+		e, err := ParseEmbedders(c.in)
+		if err != nil || e.String() != c.want {
+			t.Errorf("ParseEmbedders(%q) = %q, %v; want %q", c.in, e.String(), err, c.want)
+		}
+	}
+	for _, in := range []string{
+		"self", "none", "'unsafe-inline'", "javascript:", "ftp://x.example", "https://x.example/course",
+		"https://x.example?x", "https://x.example;script-src *", "https://", "https://-x.example",
+		"https://x.example:0", "https://x.example:99999", "https://ex ample", "https://bücher.example",
+		"'none' https://x.example", `"https://x.example"`, "https://x.example:08",
+	} {
+		_, err := ParseEmbedders(in)
+		var ee *EmbedderError
+		if !errors.As(err, &ee) {
+			t.Errorf("ParseEmbedders(%q) = %v, want an *EmbedderError", in, err)
+		}
+	}
+}
+
+func FuzzParseEmbedders(f *testing.F) {
+	for _, s := range []string{"", "https://a.example", "'self' https:", "*", "https://*.a.example:443"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParseEmbedders(s)
+		if err != nil {
+			return
+		}
+		// Whatever is accepted stays one directive: nothing a CSP parser reads
+		// as a separator or a new keyword.
+		got := e.String()
+		if strings.ContainsAny(got, ";,\"\r\n") || strings.Contains(got, "unsafe") {
+			t.Fatalf("ParseEmbedders(%q) = %q", s, got)
+		}
+		again, err := ParseEmbedders(got)
+		if err != nil || again.String() != got {
+			t.Fatalf("round trip of %q: %q, %v", got, again.String(), err)
+		}
+	})
+}
+
+func TestEmbedPage(t *testing.T) {
+	s := testSite(t, "https://course.example.edu")
+	for _, path := range []string{"/embed", "/embed.html"} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != 200 {
+			t.Fatalf("GET %s: %d %s", path, rec.Code, rec.Body)
+		}
+		if got, want := rec.Header().Get("Content-Security-Policy"), CSP+"; frame-ancestors https://course.example.edu"; got != want {
+			t.Errorf("GET %s: CSP %q, want %q", path, got, want)
+		}
+		if !strings.Contains(rec.Body.String(), `<html data-embed lang="en">`) {
+			t.Errorf("GET %s: no data-embed on <html>: %s", path, rec.Body)
+		}
+	}
+	// The main page stays unframable.
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	if got := rec.Header().Get("Content-Security-Policy"); !strings.HasSuffix(got, "frame-ancestors 'none'") {
+		t.Errorf("GET /: CSP %q", got)
+	}
+
+	s.Misconfigured = &EmbedderError{"self", "needs quotes"}
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", "/embed", nil))
+	if rec.Code != 500 || !strings.Contains(rec.Body.String(), "ALLOWED_EMBEDDERS") {
+		t.Errorf("misconfigured: %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestOEmbed(t *testing.T) {
+	s := testSite(t, "")
+	get := func(query string) (*httptest.ResponseRecorder, map[string]any) {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "http://play.example/oembed?"+query, nil)
+		s.ServeHTTP(rec, req)
+		var v map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			t.Fatalf("?%s: body is not JSON (%v): %s", query, err, rec.Body)
+		}
+		if ct := rec.Header().Get("Content-Type"); ct != "application/json; charset=utf-8" {
+			t.Errorf("?%s: Content-Type %q", query, ct)
+		}
+		return rec, v
+	}
+	link := "http://play.example/#table=abc&theme=dark"
+	rec, v := get("url=" + url.QueryEscape(link) + "&maxwidth=600")
+	if rec.Code != 200 || v["type"] != "rich" || v["version"] != "1.0" || v["width"] != 600.0 || v["height"] != float64(EmbedHeight) {
+		t.Fatalf("oembed: %d %v", rec.Code, v)
+	}
+	wantHTML := `<iframe src="http://play.example/embed.html#table=abc&amp;theme=dark" title="` + EmbedTitle +
+		`" width="100%" height="760" loading="lazy" referrerpolicy="no-referrer"></iframe>`
+	if v["html"] != wantHTML {
+		t.Errorf("html\n got %s\nwant %s", v["html"], wantHTML)
+	}
+
+	for _, c := range []struct {
+		query, code string
+		status      int
+	}{
+		{"", "missing_url", 400},
+		{"url=" + url.QueryEscape("javascript:alert(1)"), "bad_url", 400},
+		{"url=" + url.QueryEscape("https://evil.example/#table=abc"), "url_not_ours", 404},
+		{"url=" + url.QueryEscape("http://play.example/admin"), "url_not_ours", 404},
+		{"url=" + url.QueryEscape(link) + "&format=xml", "format_not_supported", 501},
+		{"url=" + url.QueryEscape(link) + "&maxheight=tall", "bad_maxheight", 400},
+	} {
+		rec, v := get(c.query)
+		e, _ := v["error"].(map[string]any)
+		if rec.Code != c.status || e["code"] != c.code || e["message"] == "" {
+			t.Errorf("?%s: %d %v, want %d %s", c.query, rec.Code, v, c.status, c.code)
+		}
+	}
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/oembed", nil))
+	if rec.Code != 405 || !strings.Contains(rec.Body.String(), `"method_not_allowed"`) {
+		t.Errorf("POST: %d %s", rec.Code, rec.Body)
+	}
+}
