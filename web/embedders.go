@@ -39,12 +39,12 @@ func (e *EmbedderError) Error() string {
 // ParseEmbedders reads ALLOWED_EMBEDDERS: entries separated by commas or
 // spaces, each one of
 //
-//   - any site
-//     'self'                    the playground's own origin
-//     'none'                    no site (alone)
-//     https:  http:             any site of that scheme
-//     https://course.example.edu        one origin (a port may follow the host)
-//     https://*.example.edu             every subdomain of example.edu
+//   - "*": any site;
+//   - "'self'": the playground's own origin;
+//   - "'none'": no site (alone);
+//   - "https:" or "http:": any site of that scheme;
+//   - "https://course.example.edu": one origin (a port may follow the host);
+//   - "https://*.example.edu": every subdomain of example.edu.
 //
 // Paths, queries, other keywords and anything a CSP would read as a second
 // directive (';', quotes) are refused, so a typo cannot widen or break the
