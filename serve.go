@@ -8,7 +8,8 @@
 //	go run serve.go -build           # build if stale and exit (make build)
 //	go run serve.go -size            # print the page's sizes and exit (make size)
 //
-// The handler is web.New, the same one the tests use.
+// The handler is web.NewSite, the same one the tests and the edge worker
+// (wasm/worker) use.
 package main
 
 import (
@@ -58,8 +59,14 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	// The embed page (/embed.html) may be framed by the sites in
+	// ALLOWED_EMBEDDERS, as on the edge worker; /oembed answers for links here.
+	embedders, err := web.ParseEmbedders(os.Getenv("ALLOWED_EMBEDDERS"))
+	if err != nil {
+		fail(err)
+	}
 	srv := &http.Server{
-		Handler:           web.New(os.DirFS(webbuild.Web(root))),
+		Handler:           web.NewSite(os.DirFS(webbuild.Web(root)), embedders),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	fmt.Printf("Serving the playground at http://%s/ (Ctrl+C to stop)\n", ln.Addr())

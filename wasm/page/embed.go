@@ -1,0 +1,310 @@
+package page
+
+import (
+	"strconv"
+	"strings"
+
+	"coerceplayground/lesson"
+)
+
+// Embed mode is the page inside a course site's iframe (embed.html). Its
+// options sit in the fragment beside table=, written by the host into the
+// iframe's src:
+//
+//	panels=table,results,learner   the panels shown, in any order (the default);
+//	                               also catalog, schema and any optional panel's name
+//	readonly=1                     the table cannot be edited; the learner box still works
+//	theme=light|dark|auto          colours (auto follows the reader's system)
+//	mode=predict                   the expected codes are cleared, to be predicted before Run
+//	origins=https://a.example,…    the host pages whose postMessage requests are obeyed
+//
+// Message types and reply types of the postMessage API.
+const (
+	MsgPrefix    = "coerce-playground:"
+	ReplyHeight  = MsgPrefix + "height"
+	ReplyResults = MsgPrefix + "results"
+	ReplyTable   = MsgPrefix + "table"
+	ReplyError   = MsgPrefix + "error"
+)
+
+// DefaultPanels are the panels an embed shows when panels= is absent.
+var DefaultPanels = []string{"table", "results", "learner"}
+
+// EmbedOptions are the embed options read from the fragment.
+type EmbedOptions struct {
+	Panels   []string
+	ReadOnly bool
+	Theme    string // "auto", "light" or "dark"
+	Predict  bool
+	// Origins are the host origins whose messages are obeyed; none means
+	// the page answers no message.
+	Origins []string
+	// Problems are options that could not be read, as sentences for a
+	// notice; the rest of the options still apply.
+	Problems []string
+}
+
+// ParseEmbed reads the embed options of a fragment (with or without '#').
+func ParseEmbed(fragment string) EmbedOptions {
+	o := EmbedOptions{Panels: DefaultPanels, Theme: "auto"}
+	for _, kv := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
+		k, v, _ := strings.Cut(kv, "=")
+		v, ok := unescape(v)
+		if !ok {
+			o.Problems = append(o.Problems, "The option "+k+" is not valid percent-encoding.")
+			continue
+		}
+		switch k {
+		case "panels":
+			var ps []string
+			for _, p := range strings.Split(v, ",") {
+				p = strings.ToLower(strings.TrimSpace(p))
+				if validPanel(p) && !contains(ps, p) {
+					ps = append(ps, p)
+				}
+			}
+			if len(ps) == 0 {
+				o.Problems = append(o.Problems, "panels= names no panel, so the default ones are shown.")
+				continue
+			}
+			o.Panels = ps
+		case "readonly":
+			o.ReadOnly = v == "1" || v == "true"
+		case "theme":
+			switch v {
+			case "light", "dark", "auto":
+				o.Theme = v
+			default:
+				o.Problems = append(o.Problems, "theme="+v+" is not light, dark or auto.")
+			}
+		case "mode":
+			o.Predict = v == lesson.PredictMode
+		case "origins":
+			for _, s := range strings.Split(v, ",") {
+				s = strings.TrimSpace(s)
+				if s == "" {
+					continue
+				}
+				origin, ok := Origin(s)
+				if !ok {
+					o.Problems = append(o.Problems, "origins: "+strconv.Quote(s)+" is not an origin such as https://course.example.edu; its messages are ignored.")
+					continue
+				}
+				if !contains(o.Origins, origin) {
+					o.Origins = append(o.Origins, origin)
+				}
+			}
+		}
+	}
+	return o
+}
+
+// Origin checks and normalizes an origin as MessageEvent.origin states it:
+// http or https, a host, an optional port, nothing after. "*" and "null"
+// (sandboxed frames, files) are never origins to trust.
+func Origin(s string) (string, bool) {
+	s = strings.ToLower(strings.TrimSuffix(s, "/"))
+	scheme, rest, ok := strings.Cut(s, "://")
+	if !ok || (scheme != "https" && scheme != "http") || rest == "" || strings.ContainsAny(rest, "/?#@*\\ ") {
+		return "", false
+	}
+	host, port, hasPort := strings.Cut(rest, ":")
+	if host == "" {
+		return "", false
+	}
+	if hasPort {
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 {
+			return "", false
+		}
+		if (scheme == "https" && n == 443) || (scheme == "http" && n == 80) {
+			rest = host // browsers leave the default port out of origins
+		}
+	}
+	return scheme + "://" + rest, true
+}
+
+// Allowed reports whether a message from origin is obeyed.
+func (o EmbedOptions) Allowed(origin string) bool {
+	return origin != "" && contains(o.Origins, origin)
+}
+
+func validPanel(p string) bool {
+	if p == "" || len(p) > 40 {
+		return false
+	}
+	for _, c := range p {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// unescape decodes %XX escapes (hosts may percent-encode the origins). A
+// '+' stays a '+': fragments are not form data.
+func unescape(s string) (string, bool) {
+	if !strings.Contains(s, "%") {
+		return s, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) {
+			return "", false
+		}
+		hi, ok1 := unhex(s[i+1])
+		lo, ok2 := unhex(s[i+2])
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		b.WriteByte(hi<<4 | lo)
+		i += 2
+	}
+	return b.String(), true
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// EmbedLink is the embed page's URL for the page at href holding t: the
+// snippet Copy embed code writes points there. Other fragment options of
+// href (theme, panels, …) are kept.
+func EmbedLink(href string, t lesson.Table) string {
+	base, fragment, _ := strings.Cut(href, "#")
+	base, _, _ = strings.Cut(base, "?")
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[:i+1]
+	}
+	return base + "embed.html#" + WithTable(fragment, lesson.EncodeShare(Shareable(t)))
+}
+
+// EmbedHeight is the snippet's fixed height in CSS pixels (web.EmbedHeight).
+const EmbedHeight = 760
+
+// EmbedSnippet is the iframe Copy embed code puts on the clipboard, the same
+// as web.Snippet writes (a test keeps them equal).
+func EmbedSnippet(src string) string {
+	return `<iframe src="` + attrEscape(src) + `" title="Coercion playground: what a tool answers for each input" ` +
+		`width="100%" height="` + strconv.Itoa(EmbedHeight) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>`
+}
+
+func attrEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", `"`, "&#34;", "<", "&lt;", ">", "&gt;", "'", "&#39;").Replace(s)
+}
+
+// Request is one message from the host page, read from MessageEvent.data.
+type Request struct {
+	Type string
+	// Rows are setTable's rows; RowsErr says why they could not be read.
+	Rows    []lesson.Row
+	RowsErr string
+	// Tool is setTable's optional tool ("" keeps the current one).
+	Tool string
+}
+
+// Reply is the answer to a request. Type is ReplyResults, ReplyTable or
+// ReplyError; an error carries Code (stable, snake_case) and Message.
+type Reply struct {
+	Type          string
+	Code, Message string
+	// Changed is true when the table was replaced and must be redrawn;
+	// Ran when the results must be.
+	Changed, Ran bool
+	Rows         int
+}
+
+// Answer carries out a request from an allowed origin.
+//
+// Error codes: bad_message (the data is not an object with a string type),
+// unknown_type, bad_rows (setTable's rows are missing or one cannot be run;
+// the message names the row), not_run (getResults before any run),
+// run_failed.
+func (s *State) Answer(req Request) Reply {
+	fail := func(code, msg string) Reply { return Reply{Type: ReplyError, Code: code, Message: msg} }
+	switch req.Type {
+	case "":
+		return fail("bad_message", "a message is an object with a string type: setTable, run or getResults")
+	case "setTable":
+		if req.RowsErr != "" {
+			return fail("bad_rows", req.RowsErr)
+		}
+		t := lesson.Table{Tool: s.Table.Tool, Rows: req.Rows}
+		if req.Tool != "" {
+			t.Tool = req.Tool
+		}
+		if len(t.Rows) > lesson.MaxRows {
+			return fail("bad_rows", "a table holds at most "+strconv.Itoa(lesson.MaxRows)+" rows")
+		}
+		if err := t.Check(); err != nil {
+			return fail("bad_rows", err.Error())
+		}
+		if !contains(lesson.ToolNames(), ToolOf(t)) {
+			return fail("bad_rows", "tool "+strconv.Quote(t.Tool)+" is not one of "+strings.Join(lesson.ToolNames(), ", "))
+		}
+		s.Replace(t)
+		s.Results = nil
+		s.Stale = false
+		return Reply{Type: ReplyTable, Changed: true, Rows: len(t.Rows)}
+	case "run":
+		if err := s.Run(); err != nil {
+			return fail("run_failed", err.Error())
+		}
+		return Reply{Type: ReplyResults, Ran: true}
+	case "getResults":
+		if s.Results == nil {
+			return fail("not_run", "no results yet: send run, or wait until the learner presses Run")
+		}
+		return Reply{Type: ReplyResults}
+	}
+	return fail("unknown_type", "unknown message type "+strconv.Quote(req.Type)+"; the types are setTable, run and getResults")
+}
+
+// ResultRow is one row of a results reply.
+type ResultRow struct {
+	Input, Want, Code, Observation string
+	Pass                           bool
+}
+
+// ResultsSummary is the summary of a results reply.
+type ResultsSummary struct {
+	Tool                 string
+	Rows, Passed, Failed int
+	Unpredicted          int
+	Stale                bool
+	Codes                []lesson.CodeCount
+}
+
+// Results are the last run's rows and summary, for a results reply.
+func (s *State) ResultsReply() ([]ResultRow, ResultsSummary) {
+	rows := make([]ResultRow, len(s.Results))
+	for i, r := range s.Results {
+		rows[i] = ResultRow{r.Input, r.Want, r.Code, r.Observation, r.Pass}
+	}
+	sum := lesson.Summarize(s.Results)
+	return rows, ResultsSummary{
+		Tool: s.Tool(), Rows: len(rows), Passed: sum.Passed, Failed: sum.Failed,
+		Unpredicted: sum.Unpredicted, Stale: s.Stale, Codes: sum.Counts,
+	}
+}

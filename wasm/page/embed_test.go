@@ -1,0 +1,113 @@
+package page
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"coerceplayground/lesson"
+	"coerceplayground/web"
+)
+
+func TestParseEmbed(t *testing.T) {
+	o := ParseEmbed("#table=abc&panels=results,Table,results,bad!&readonly=1&theme=dark&mode=predict" +
+		"&origins=https%3A%2F%2Fcourse.example.edu,http://127.0.0.1:8000,*,null,https://x.example:443/")
+	if !slices.Equal(o.Panels, []string{"results", "table"}) || !o.ReadOnly || o.Theme != "dark" || !o.Predict {
+		t.Errorf("options %+v", o)
+	}
+	if want := []string{"https://course.example.edu", "http://127.0.0.1:8000", "https://x.example"}; !slices.Equal(o.Origins, want) {
+		t.Errorf("origins %q, want %q", o.Origins, want)
+	}
+	if len(o.Problems) != 2 || !strings.Contains(o.Problems[0], `"*"`) || !strings.Contains(o.Problems[1], `"null"`) {
+		t.Errorf("problems %q", o.Problems)
+	}
+	if !o.Allowed("https://course.example.edu") || o.Allowed("https://course.example.edu.evil.example") || o.Allowed("") || o.Allowed("null") {
+		t.Error("Allowed accepts the wrong origins")
+	}
+
+	d := ParseEmbed("")
+	if !slices.Equal(d.Panels, DefaultPanels) || d.ReadOnly || d.Theme != "auto" || d.Predict || d.Origins != nil || d.Problems != nil {
+		t.Errorf("defaults %+v", d)
+	}
+	if bad := ParseEmbed("theme=neon&panels=,,&origins=%zz"); len(bad.Problems) != 3 || bad.Theme != "auto" {
+		t.Errorf("bad options %+v", bad)
+	}
+}
+
+func FuzzParseEmbed(f *testing.F) {
+	f.Add("table=x&origins=https://a.example,http://b.example:1")
+	f.Add("origins=%68ttps://a.example&panels=table")
+	f.Fuzz(func(t *testing.T, frag string) {
+		for _, o := range ParseEmbed(frag).Origins {
+			if again, ok := Origin(o); !ok || again != o || strings.ContainsAny(o, "*/?#@ ") && !strings.HasPrefix(o, "http") {
+				t.Fatalf("accepted origin %q (%q, %v)", o, again, ok)
+			}
+		}
+	})
+}
+
+func TestEmbedLink(t *testing.T) {
+	tb := lesson.Table{Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: " "}}}
+	got := EmbedLink("https://play.example/course/index.html?x=1#theme=dark&table=old", tb)
+	want := "https://play.example/course/embed.html#table=" + lesson.EncodeShare(Shareable(tb)) + "&theme=dark"
+	if got != want {
+		t.Errorf("EmbedLink = %q, want %q", got, want)
+	}
+	if s := EmbedSnippet(`https://p.example/embed.html#a=1&b="<x>"`); !strings.Contains(s, `src="https://p.example/embed.html#a=1&amp;b=&#34;&lt;x&gt;&#34;"`) ||
+		!strings.Contains(s, `title="`) || !strings.Contains(s, `height="760"`) {
+		t.Errorf("snippet %s", s)
+	}
+}
+
+func TestAnswer(t *testing.T) {
+	s := New(lesson.Classroom())
+	if r := s.Answer(Request{Type: "getResults"}); r.Type != ReplyError || r.Code != "not_run" {
+		t.Errorf("getResults before run: %+v", r)
+	}
+	r := s.Answer(Request{Type: "setTable", Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: `"abc"`, Want: "ok"}, {Input: "99"}}})
+	if r.Type != ReplyTable || !r.Changed || r.Rows != 3 || len(s.Table.Rows) != 3 {
+		t.Fatalf("setTable: %+v", r)
+	}
+	if r := s.Answer(Request{Type: "run"}); r.Type != ReplyResults || !r.Ran {
+		t.Fatalf("run: %+v", r)
+	}
+	rows, sum := s.ResultsReply()
+	if len(rows) != 3 || rows[0].Code != "ok" || !rows[0].Pass || rows[1].Code != "invalid_args" || rows[1].Pass ||
+		rows[2].Code != "not_found" || rows[2].Want != "" || !strings.Contains(rows[2].Observation, "not_found") {
+		t.Errorf("rows %+v", rows)
+	}
+	if sum.Rows != 3 || sum.Passed != 1 || sum.Failed != 1 || sum.Unpredicted != 1 || sum.Stale || sum.Tool != "get_job" {
+		t.Errorf("summary %+v", sum)
+	}
+	if r := s.Answer(Request{Type: "getResults"}); r.Type != ReplyResults || r.Ran {
+		t.Errorf("getResults: %+v", r)
+	}
+	before := s.Table
+	for _, c := range []struct {
+		req  Request
+		code string
+	}{
+		{Request{Type: "deleteEverything"}, "unknown_type"},
+		{Request{}, "bad_message"},
+		{Request{Type: "setTable", RowsErr: "rows is not an array"}, "bad_rows"},
+		{Request{Type: "setTable", Rows: []lesson.Row{{Input: "17", Want: "maybe"}}}, "bad_rows"},
+		{Request{Type: "setTable", Rows: []lesson.Row{{Input: ""}}}, "bad_rows"},
+		{Request{Type: "setTable", Tool: "rm_rf", Rows: []lesson.Row{{Input: "17"}}}, "bad_rows"},
+	} {
+		r := s.Answer(c.req)
+		if r.Type != ReplyError || r.Code != c.code || r.Message == "" {
+			t.Errorf("%+v: %+v, want %s", c.req, r, c.code)
+		}
+	}
+	if len(s.Table.Rows) != len(before.Rows) || s.Results == nil {
+		t.Error("a refused request changed the table or dropped the results")
+	}
+}
+
+// The snippet Copy embed code writes is the one /oembed answers.
+func TestSnippetMatchesServer(t *testing.T) {
+	src := "https://p.example/embed.html#table=a&theme=dark"
+	if got, want := EmbedSnippet(src), web.Snippet(src, web.EmbedHeight); got != want {
+		t.Errorf("page:\n%s\nweb:\n%s", got, want)
+	}
+}
