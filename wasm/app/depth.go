@@ -144,6 +144,15 @@ func (d *depthUI) initLoop() {
 		if _, ok := presetNamed(t.Target); !ok {
 			return
 		}
+		// The note's claim is about the lesson as taught: no refunds.write, default switches.
+		if d.a.st.RefundsWrite() {
+			d.setRefunds(false)
+		}
+		if d.a.st.Switches() != lesson.DefaultSwitches() {
+			d.a.st.SetSwitches(lesson.DefaultSwitches())
+			d.showSwitches()
+			d.a.markStale()
+		}
 		d.choosePreset(t.Target)
 		d.runLoop()
 		jump("loop-h")
@@ -341,6 +350,7 @@ func (d *depthUI) runHTTP() []lesson.HTTPRow {
 	if err != nil {
 		d.httpError.SetTextContent(err.Error())
 		d.httpError.RemoveAttribute("hidden")
+		setProp(byID("http-editor"), "open", true)
 		return nil
 	}
 	d.httpError.SetAttribute("hidden", "")

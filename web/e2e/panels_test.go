@@ -136,6 +136,7 @@ func TestPanelHTTP(t *testing.T) {
 	if !strings.Contains(got[1].Observation, `"retry_after":30`) {
 		t.Errorf("429 with Retry-After: 30 gives %s", got[1].Observation)
 	}
+	tb.do(chromedp.Click(chromedp.CSS("#http-editor > summary")))
 	// Edit: a 429 without Retry-After waits 60 s; expecting timeout fails the row.
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("http-1-headers").value = ""`), chromedp.SetValue(chromedp.ID("http-1-want"), "timeout"),
 		chromedp.Click(chromedp.ID("http-run")))
@@ -250,18 +251,50 @@ func TestPanelPredictScores(t *testing.T) {
 	}
 }
 
+// TestPanelTryHandlers presses the lesson notes' Try it buttons for this file's kinds (loop, http,
+// switch) and checks that each shows its claim in the panel.
 func TestPanelTryHandlers(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	before := tb.requestCount()
-	// The notes engineer's cards call these through a.tryIt; the test reaches them the same way
-	// a card would, by the ids they leave behind.
-	if eval[string](tb, `typeof document.getElementById("panel-loop")`) != "object" {
-		t.Fatal("no #panel-loop")
-	}
 	for _, id := range []string{"panel-loop", "panel-http", "panel-switches", "panel-chart", "panel-predict"} {
 		if eval[string](tb, `document.getElementById("`+id+`")?.tagName ?? ""`) != "SECTION" {
 			t.Errorf("#%s is not a section", id)
+		}
+	}
+	type button struct {
+		ID    string `json:"id"`
+		Kind  string `json:"kind"`
+		Claim string `json:"claim"`
+	}
+	buttons := eval[[]button](tb, `[...document.querySelectorAll("button[data-try]")].filter(b => ["loop", "http", "switch"].includes(b.dataset.kind)).map(b => ({id: b.id, kind: b.dataset.kind, claim: b.dataset.claim}))`)
+	if len(buttons) == 0 {
+		t.Skip("no lesson notes with loop, http or switch targets on this page")
+	}
+	for _, b := range buttons {
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("` + b.ID + `").click()`))
+		switch b.Kind {
+		case "loop":
+			steps := eval[[]step](tb, readSteps("loop-steps"))
+			last := ""
+			for _, s := range steps {
+				if s.Sent == "true" {
+					last = s.Decision
+				}
+			}
+			if last != b.Claim {
+				t.Errorf("%s: the loop ends with %q, the note claims %q", b.ID, last, b.Claim)
+			}
+		case "http":
+			got := eval[map[string]string](tb, `({...(document.querySelector("#http-results > li.target")?.dataset ?? {}), focused: String(document.activeElement?.classList.contains("target"))})`)
+			if got["code"] != b.Claim || got["focused"] != "true" {
+				t.Errorf("%s: the focused response is %v, the note claims %s", b.ID, got, b.Claim)
+			}
+		case "switch":
+			ch := eval[[]step](tb, readSteps("switch-changes"))
+			if len(ch) == 0 || ch[len(ch)-1].Before != b.Claim || ch[len(ch)-1].After == b.Claim {
+				t.Errorf("%s: changes %+v, the note claims %s before the flip", b.ID, ch, b.Claim)
+			}
 		}
 	}
 	if reqs := tb.requestsSince(before); len(reqs) > 0 {
@@ -294,7 +327,7 @@ func TestPanelScreenshots(t *testing.T) {
 					wide := eval[[]string](tb, `[...document.querySelectorAll("#app *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 8).map(e => e.tagName + "#" + e.id + "." + e.className)`)
 					t.Errorf("the page is %d px wide in a %d px window: %q", w, width, wide)
 				}
-				png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(90))
+				png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(".beyond")))
 				if err != nil {
 					t.Fatal(err)
 				}
