@@ -58,8 +58,14 @@ func (a *app) initEmbed() {
 			}
 		}
 	}
+	// Optional panels are shown by name: the element panel-<name>, or <name>
+	// itself (the notes). The stylesheet hides the rest in embed mode.
 	for _, name := range e.opts.Panels {
-		if p, ok := lookup("panel-" + name); ok {
+		p, ok := lookup("panel-" + name)
+		if !ok {
+			p, ok = lookup(name)
+		}
+		if ok {
 			p.Class().Add("embed-on")
 		}
 	}
