@@ -79,8 +79,10 @@ func start() (err error) {
 	a.buildWantTemplate()
 	a.renderRows()
 	a.wire()
-	for _, init := range panelInits {
-		init(a)
+	// By index: an init may append another, which then runs after every panel's own (the
+	// notes render last, once every Try it handler is registered).
+	for i := 0; i < len(panelInits); i++ {
+		panelInits[i](a)
 	}
 
 	switch {

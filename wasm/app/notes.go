@@ -1,0 +1,151 @@
+//go:build js
+
+package main
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// The lesson notes: one card per idea of the lesson (lesson.Notes), beside the playground on wide
+// screens and folded away on narrow ones. Each card has a Try it button for every target this
+// page can show (a.canTry); a card with none is hidden until the panels it needs exist.
+
+// notesWide is the width from which the notes start open, beside the table.
+const notesWide = "(min-width: 1080px)"
+
+// trying is the card whose Try it is being shown, for the row handler (try.go) to name the row
+// it adds after the card and report the code it got; nil when a Try it comes from elsewhere.
+var trying *tryContext
+
+type tryContext struct {
+	title string
+	code  string // set by the row handler after its run
+	ran   bool
+}
+
+func init() {
+	panelInits = append(panelInits, func(a *app) {
+		a.wireNotes()
+		// Render after every other panel has registered its Try it handlers and added its
+		// section: those inits may sort after this file.
+		panelInits = append(panelInits, (*app).renderNotes)
+	})
+}
+
+func (a *app) wireNotes() {
+	toggle := byID("notes-toggle")
+	a.setNotesOpen(js.Global().Call("matchMedia", notesWide).Get("matches").Bool())
+	a.on(toggle, "click", func(*dom.BasicEvent) {
+		a.setNotesOpen(toggle.GetAttribute("aria-expanded") != "true")
+	})
+	// The header's link opens the notes before the browser jumps to them. The focus goes to the
+	// notes' text, not the fold button: a link follows on keydown and a button on keypress, so
+	// the same Enter would fold the notes again.
+	a.on(byID("notes-link"), "click", func(ev *dom.BasicEvent) {
+		ev.PreventDefault()
+		a.setNotesOpen(true)
+		show(byID("notes-body"), "start")
+		bringIntoView(byID("notes"), "start") // with its heading
+	})
+	a.on(byID("notes-cards"), "click", func(ev *dom.BasicEvent) {
+		b, ok := closest(target(ev), "button[data-try]")
+		if !ok {
+			return
+		}
+		ni, err1 := strconv.Atoi(b.GetAttribute("data-note"))
+		ti, err2 := strconv.Atoi(b.GetAttribute("data-try"))
+		notes := lesson.Notes()
+		if err1 != nil || err2 != nil || ni < 0 || ni >= len(notes) || ti < 0 || ti >= len(notes[ni].Tries) {
+			return
+		}
+		a.tryNote(notes[ni], ti)
+	})
+}
+
+func (a *app) setNotesOpen(open bool) {
+	byID("notes-toggle").SetAttribute("aria-expanded", strconv.FormatBool(open))
+	body := byID("notes-body")
+	if open {
+		body.RemoveAttribute("hidden")
+		root().Class().Add("notes-open")
+	} else {
+		body.SetAttribute("hidden", "")
+		root().Class().Remove("notes-open")
+	}
+}
+
+// renderNotes draws the cards. It can run again: a target's availability is checked each time.
+func (a *app) renderNotes() {
+	list := byID("notes-cards")
+	frag := fragment()
+	for ni, n := range lesson.Notes() {
+		frag.AppendChild(a.noteEl(ni, n))
+	}
+	list.SetTextContent("")
+	list.AppendChild(frag)
+}
+
+func (a *app) noteEl(ni int, n lesson.Note) *dom.BasicHTMLElement {
+	id := "note-" + n.Slug
+	card := attrs(el("li", "note-card"), "id", id, "data-slug", n.Slug, "aria-labelledby", id+"-h")
+	card.AppendChild(attrs(text("h3", "", n.Title), "id", id+"-h"))
+	body := el("div", "note-body")
+	// The body is the lesson's own embedded HTML, never learner text; lesson's tests allow only
+	// bare <p> <code> <em> <strong> <ul> <ol> <li> in it.
+	body.SetInnerHTML(n.HTML)
+	card.AppendChild(body)
+
+	tries := attrs(el("ul", "tries"), "aria-label", "Try it: "+n.Title)
+	shown := 0
+	for ti, t := range n.Tries {
+		if !a.canTry(t) {
+			continue // its panel is not on this page (yet): no button rather than a broken one
+		}
+		label := page.TryLabel(t)
+		if label == "" {
+			continue
+		}
+		shown++
+		li := el("li", "")
+		b := attrs(text("button", "try", label), "type", "button",
+			"id", id+"-try-"+strconv.Itoa(ti), "data-note", strconv.Itoa(ni), "data-try", strconv.Itoa(ti),
+			"data-kind", t.Kind, "data-claim", t.Claim)
+		li.AppendChild(b)
+		if t.Kind == "row" {
+			li.AppendChild(attrs(el("span", "outcome"), "id", id+"-try-"+strconv.Itoa(ti)+"-outcome", "hidden", ""))
+		}
+		tries.AppendChild(li)
+	}
+	card.AppendChild(tries)
+	if shown == 0 {
+		card.SetAttribute("hidden", "")
+	}
+	return card
+}
+
+// tryNote shows one of a card's Try it targets and, for a row, puts the code it gave next to
+// the card's claim.
+func (a *app) tryNote(n lesson.Note, ti int) {
+	t := n.Tries[ti]
+	ctx := &tryContext{title: n.Title}
+	trying = ctx
+	defer func() { trying = nil }()
+	a.tryIt(t)
+	if t.Kind != "row" || !ctx.ran {
+		return
+	}
+	out, ok := lookup("note-" + n.Slug + "-try-" + strconv.Itoa(ti) + "-outcome")
+	if !ok {
+		return
+	}
+	out.SetTextContent(page.TryOutcome(t, ctx.code))
+	out.SetAttribute("data-code", ctx.code)
+	out.SetAttribute("data-holds", strconv.FormatBool(ctx.code == t.Claim))
+	out.RemoveAttribute("hidden")
+}

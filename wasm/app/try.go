@@ -1,0 +1,89 @@
+//go:build js
+
+package main
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// The Try it targets this file shows: a table row ("row") and a page section ("panel"). The
+// loop, vendor-response and switch targets are shown by their own panels' files.
+
+func init() {
+	panelInits = append(panelInits, func(a *app) {
+		a.registerTry("row", a.tryRow)
+		a.registerTry("panel", a.tryPanel)
+	})
+}
+
+// tryRow puts the target's row in the table (appended when absent; a table of another tool is
+// swapped for one of the row's tool, with Undo), runs the table, and takes the reader to the
+// row's result.
+func (a *app) tryRow(t lesson.Try) {
+	title := "the lesson notes"
+	if trying != nil {
+		title = trying.title
+	}
+	from := a.st.Tool()
+	p, ok := page.PlaceRow(a.st.Table, t, title)
+	if !ok {
+		a.notify("The table is full, so the note's row "+t.Input+" could not be added. Delete a row, or reset to the lesson's table.", false)
+		return
+	}
+	switch {
+	case p.Switched:
+		a.replace(p.Table, page.SwitchedNotice(from, page.ToolOf(p.Table)))
+	case p.Added:
+		a.st.Replace(p.Table)
+		a.changed()
+		a.renderRows()
+	}
+	a.runTable()
+	if p.Row < 0 || p.Row >= len(a.st.Results) {
+		return
+	}
+	if trying != nil {
+		trying.code, trying.ran = a.st.Results[p.Row].Code, true
+	}
+	tr, ok := lookup("results")
+	if !ok {
+		return
+	}
+	row := wrap(tr.Underlying().Get("children").Index(p.Row))
+	row.SetAttribute("aria-label", "Result of row "+strconv.Itoa(p.Row+1)+", from the lesson notes")
+	show(row, "center")
+}
+
+// tryPanel takes the reader to a section of the page.
+func (a *app) tryPanel(t lesson.Try) {
+	if e, ok := lookup("panel-" + t.Target); ok {
+		show(e, "start")
+	}
+}
+
+// show scrolls e into view and focuses it, so the keyboard and a screen reader land where the
+// Try it led, and marks it so the focus outline shows even after a mouse click.
+func show(e *dom.BasicHTMLElement, block string) {
+	if !e.HasAttribute("tabindex") {
+		e.SetAttribute("tabindex", "-1")
+	}
+	e.Class().Add("tried")
+	bringIntoView(e, block)
+	e.Underlying().Call("focus", map[string]any{"preventScroll": true})
+}
+
+// bringIntoView scrolls e to block ("start", "center") of the window, smoothly unless the reader
+// asked for reduced motion.
+func bringIntoView(e *dom.BasicHTMLElement, block string) {
+	behavior := "smooth"
+	if js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool() {
+		behavior = "auto"
+	}
+	e.Underlying().Call("scrollIntoView", map[string]any{"block": block, "behavior": behavior})
+}

@@ -1,0 +1,123 @@
+package page
+
+import (
+	"strings"
+
+	"coerceplayground/lesson"
+)
+
+// The lesson notes are cards beside the playground (lesson.Notes); each Try it button loads the
+// row or panel that shows the card's claim. This file holds what the page says about a Try it
+// and how a row target lands in the table; wasm/app draws the cards and runs them.
+
+// TryKinds are the kinds of Try it target the page knows how to show, and the only kinds
+// TryLabel can name.
+var TryKinds = []string{"row", "panel", "loop", "http", "switch"}
+
+// panelNames are the panels as a sentence names them, after "Show".
+var panelNames = map[string]string{
+	"table":    "the input table",
+	"learner":  "the Try your own box",
+	"schema":   "the JSON Schema",
+	"catalog":  "the error catalog",
+	"loop":     "the agent loop",
+	"http":     "the vendor responses",
+	"switches": "the coercion switches",
+	"chart":    "the chart of codes",
+	"predict":  "predict mode",
+}
+
+// PanelName is how a button names a panel of lesson.Panels(), or "" for an unknown one.
+func PanelName(id string) string { return panelNames[id] }
+
+// TryLabel is the text of a Try it button: what it loads and what the note says it shows, e.g.
+// `Try "17" → ok` or `Try the loop: booleans → handoff`. It is "" for a kind the page does not
+// know.
+func TryLabel(t lesson.Try) string {
+	switch t.Kind {
+	case "row":
+		return "Try " + toolPrefix(t.Tool) + t.Input + " → " + t.Claim
+	case "panel":
+		if n := PanelName(t.Target); n != "" {
+			return "Show " + n
+		}
+	case "loop":
+		return "Try the loop: " + t.Target + " → " + t.Claim
+	case "http":
+		if t.Target == "deadline" {
+			return "Try a vendor call past its deadline → " + t.Claim
+		}
+		return "Try a vendor's HTTP " + t.Target + " → " + t.Claim
+	case "switch":
+		return "Try the " + t.Target + " switch on " + t.Tool + ": " + t.Claim + " → " + t.After
+	}
+	return ""
+}
+
+// toolPrefix names the tool of a row target unless it is the default one.
+func toolPrefix(tool string) string {
+	if tool == "" || tool == lesson.DefaultTool {
+		return ""
+	}
+	return tool + " "
+}
+
+// Placed is where a row target landed in the table.
+type Placed struct {
+	Table lesson.Table
+	// Row is the index of the target's row in Table.
+	Row int
+	// Added is true when the row was appended; Switched when the table's tool had to change,
+	// so Table holds that row alone (the page offers Undo).
+	Added, Switched bool
+}
+
+// PlaceRow puts a row target in t: the first row with the same input when t calls the target's
+// tool, else a new row expecting the note's claim, noted with the card's title. A table of
+// another tool is replaced by a table of the target's tool holding just that row: mixing tools
+// in one table is not possible, and keeping the old rows would run them against the wrong tool.
+// ok is false when the table is full.
+func PlaceRow(t lesson.Table, try lesson.Try, title string) (p Placed, ok bool) {
+	tool := try.Tool
+	if tool == "" {
+		tool = lesson.DefaultTool
+	}
+	row := lesson.Row{Input: try.Input, Want: try.Claim, Note: "from the note: " + title}
+	if ToolOf(t) != tool {
+		nt := lesson.Table{Rows: []lesson.Row{row}}
+		if tool != lesson.DefaultTool {
+			nt.Tool = tool
+		}
+		return Placed{Table: nt, Row: 0, Added: true, Switched: true}, true
+	}
+	for i, r := range t.Rows {
+		if strings.TrimSpace(r.Input) == strings.TrimSpace(try.Input) {
+			return Placed{Table: t, Row: i}, true
+		}
+	}
+	if len(t.Rows) >= lesson.MaxRows {
+		return Placed{Table: t, Row: -1}, false
+	}
+	out := t
+	out.Rows = append(append([]lesson.Row(nil), t.Rows...), row)
+	return Placed{Table: out, Row: len(out.Rows) - 1, Added: true}, true
+}
+
+// SwitchedNotice is what the page says when a row target changed the table's tool.
+func SwitchedNotice(from, to string) string {
+	return "That note's row calls " + to + ", so the table now calls " + to +
+		" and holds just that row. Undo brings your " + from + " table back."
+}
+
+// TryOutcome is the sentence shown next to a card's claim once its row ran: the code the tool
+// gave, and whether it is the code the note claims.
+func TryOutcome(try lesson.Try, code string) string {
+	tool := try.Tool
+	if tool == "" {
+		tool = lesson.DefaultTool
+	}
+	if code == try.Claim {
+		return tool + " answered " + code + ", as the note says."
+	}
+	return tool + " answered " + code + ", not " + try.Claim + " as the note says."
+}
