@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"coerceplayground/lesson"
@@ -113,7 +114,7 @@ func (a *app) noteEl(ni int, n lesson.Note) *dom.BasicHTMLElement {
 		}
 		shown++
 		li := el("li", "")
-		b := attrs(text("button", "try", label), "type", "button",
+		b := attrs(tryButton(t, label), "type", "button",
 			"id", id+"-try-"+strconv.Itoa(ti), "data-note", strconv.Itoa(ni), "data-try", strconv.Itoa(ti),
 			"data-kind", t.Kind, "data-claim", t.Claim)
 		li.AppendChild(b)
@@ -127,6 +128,21 @@ func (a *app) noteEl(ni int, n lesson.Note) *dom.BasicHTMLElement {
 		card.SetAttribute("hidden", "")
 	}
 	return card
+}
+
+// tryButton shows a row's raw input in the label as code, so its quotes and spaces read as part
+// of what the model sent; the text is the label either way.
+func tryButton(t lesson.Try, label string) *dom.BasicHTMLElement {
+	b := el("button", "try")
+	i := strings.Index(label, t.Input)
+	if t.Kind != "row" || t.Input == "" || i < 0 {
+		b.SetTextContent(label)
+		return b
+	}
+	b.AppendChild(text("span", "", label[:i]))
+	b.AppendChild(text("code", "", t.Input))
+	b.AppendChild(text("span", "", label[i+len(t.Input):]))
+	return b
 }
 
 // tryNote shows one of a card's Try it targets and, for a row, puts the code it gave next to
