@@ -1,0 +1,125 @@
+package dist
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+
+	"coerceplayground/web"
+)
+
+func fakeWeb(t *testing.T, csp string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"index.html": `<!doctype html>
+<html lang="en"><head><meta http-equiv="Content-Security-Policy" content="` + csp + `">
+<link rel="stylesheet" href="style.css"><link rel="icon" href="data:image/svg+xml,x">
+<script src="wasm-size.js" defer></script><script src="loader.js" defer></script>
+<a href="https://example.org/x.js">x</a></head><body></body></html>`,
+		"style.css":    "body{}",
+		"wasm-size.js": "self.COERCE_WASM_SIZE = 8;",
+		"loader.js":    `var WASM_URL = "app.wasm";`,
+		"app.wasm":     "\x00asm\x01\x00\x00\x00",
+		"host.js":      "// host",
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestBuild(t *testing.T) {
+	src, out := fakeWeb(t, web.CSP), filepath.Join(t.TempDir(), "dist")
+	emb, _ := web.ParseEmbedders("https://course.example.edu")
+	man, err := Build(Config{Web: src, Out: out, Embedders: emb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hashedRE := regexp.MustCompile(`^[a-z_-]+\.[0-9a-f]{12}\.(js|css|wasm)$`)
+	for _, name := range []string{"app.wasm", "loader.js", "style.css", "wasm-size.js"} {
+		if h := man.Hashed[name]; !hashedRE.MatchString(h) {
+			t.Errorf("%s hashed as %q", name, h)
+		}
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	index := read("index.html")
+	for _, name := range []string{"loader.js", "style.css", "wasm-size.js"} {
+		if !strings.Contains(index, `="`+man.Hashed[name]+`"`) || strings.Contains(index, `="`+name+`"`) {
+			t.Errorf("index.html does not load %s by its hashed name:\n%s", name, index)
+		}
+	}
+	if !strings.Contains(index, `href="https://example.org/x.js"`) || !strings.Contains(index, `content="`+web.CSP+`"`) {
+		t.Errorf("index.html changed what it should keep:\n%s", index)
+	}
+	if got := read(man.Hashed["loader.js"]); got != `var WASM_URL = "`+man.Hashed["app.wasm"]+`";` {
+		t.Errorf("loader.js = %s", got)
+	}
+	if embed := read("embed.html"); !strings.Contains(embed, "<html data-embed") || strings.Replace(embed, " data-embed", "", 1) != index {
+		t.Errorf("embed.html is not index.html with data-embed")
+	}
+	if read("host.js") != "// host" {
+		t.Error("host.js not copied under its own name")
+	}
+	for _, name := range man.Files {
+		if name == "_headers" || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".br") {
+			continue
+		}
+		plain := read(name)
+		zr, err := gzip.NewReader(strings.NewReader(read(name + ".gz")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gz, _ := io.ReadAll(zr)
+		br, _ := io.ReadAll(brotli.NewReader(strings.NewReader(read(name + ".br"))))
+		if !bytes.Equal(gz, []byte(plain)) || !bytes.Equal(br, []byte(plain)) {
+			t.Errorf("%s: .gz or .br does not decompress to it", name)
+		}
+	}
+	h := read("_headers")
+	for _, want := range []string{
+		"/\n  Content-Security-Policy: " + web.CSP + "; frame-ancestors 'none'\n  Cache-Control: no-cache\n",
+		"/embed.html\n  Content-Security-Policy: " + web.CSP + "; frame-ancestors https://course.example.edu\n  Cache-Control: no-cache\n",
+		"/" + man.Hashed["app.wasm"] + "\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n  Content-Type: application/wasm\n",
+		"/" + man.Hashed["style.css"] + "\n  Cache-Control: public, max-age=31536000, immutable\n",
+		"/host.js\n  Cache-Control: no-cache\n",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("_headers lacks\n%s\nin\n%s", want, h)
+		}
+	}
+	// An edit changes the hashed names that depend on it, and only those.
+	os.WriteFile(filepath.Join(src, "app.wasm"), []byte("\x00asm\x01\x00\x00\x00\x00"), 0o644)
+	man2, err := Build(Config{Web: src, Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if man2.Hashed["app.wasm"] == man.Hashed["app.wasm"] || man2.Hashed["loader.js"] == man.Hashed["loader.js"] || man2.Hashed["style.css"] != man.Hashed["style.css"] {
+		t.Errorf("after editing app.wasm: %v, before %v", man2.Hashed, man.Hashed)
+	}
+	if _, err := os.Stat(filepath.Join(out, man.Hashed["app.wasm"])); !os.IsNotExist(err) {
+		t.Error("the old wasm is still in dist/")
+	}
+}
+
+func TestBuildRefusesAnotherCSP(t *testing.T) {
+	src := fakeWeb(t, "default-src *")
+	if _, err := Build(Config{Web: src, Out: filepath.Join(t.TempDir(), "dist")}); err == nil || !strings.Contains(err.Error(), "CSP") {
+		t.Errorf("Build = %v, want a CSP error", err)
+	}
+}
