@@ -2,7 +2,7 @@
 # end-to-end tests in headless Chromium (web/e2e).
 GO ?= go
 
-.PHONY: build serve test vet size bench clean browser
+.PHONY: build serve test vet size bench clean browser dist worker deploy
 
 # build writes web/app.wasm, web/wasm_exec.js, web/wasm-size.js and a .gz and .br beside each
 # page file; each only when stale.
@@ -38,6 +38,25 @@ size: build
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 7x ./web/e2e
 
+# dist writes dist/, the static bundle for any static host: content-hashed names, .gz and .br
+# siblings, and _headers (ALLOWED_EMBEDDERS sets embed.html's frame-ancestors there).
+dist:
+	$(GO) run ./internal/dist/cmd/dist
+
+# worker builds the Cloudflare Worker (wasm/worker, syumai/workers) into build/worker, where
+# wrangler.jsonc's main points.
+worker:
+	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -runtime=cloudflare -o build/worker
+	GOOS=js GOARCH=wasm $(GO) build -o build/worker/app.wasm ./wasm/worker
+
+# deploy publishes dist/ (Workers Static Assets) and the worker with the pinned wrangler. It needs
+# a Cloudflare login (npx wrangler login, or CLOUDFLARE_API_TOKEN); the tests never run it.
+# Set the course sites that may frame the embed page in wrangler.jsonc's vars.ALLOWED_EMBEDDERS
+# first (a plain variable, not a secret).
+deploy: dist worker
+	node node_modules/.bin/wrangler deploy
+
 clean:
 	rm -f web/app.wasm web/wasm_exec.js web/wasm-size.js web/*.br web/*.gz web/*.tmp
 	rm -rf artifacts
+	rm -rf dist build/worker .wrangler
