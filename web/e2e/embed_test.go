@@ -301,6 +301,18 @@ func TestCopyEmbedCode(t *testing.T) {
 	if st := eval[string](tb, `document.getElementById("embed-status").textContent`); st == "" {
 		t.Error("no status after Copy embed code")
 	}
+	// How an instructor sees it on a phone.
+	if err := os.MkdirAll(artifactDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.EmulateViewport(360, 780))
+	tb.do(chromedp.ScrollIntoView(chromedp.ID("embed-code")))
+	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 360 {
+		t.Errorf("with the embed code shown the page is %d px wide at 360 px", w)
+	}
+	if png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot()); err == nil {
+		os.WriteFile(filepath.Join(artifactDir, "copy-embed-360.png"), png, 0o644)
+	}
 	src := html.UnescapeString(strings.TrimPrefix(snippet, `<iframe src="`))
 	src = src[:strings.Index(src, `"`)]
 	fragment := src[strings.Index(src, "#"):]
