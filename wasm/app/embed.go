@@ -41,7 +41,15 @@ var builtinPanels = map[string]string{
 func (a *app) initEmbed() {
 	if b, ok := lookup("copy-embed"); ok {
 		a.on(b, "click", func(*dom.BasicEvent) { a.copyEmbed() })
-		a.on(a.rows, "input", func(*dom.BasicEvent) { hide("embed-code") })
+		// An edit makes the snippet stale, as it does the share link.
+		for _, typ := range []string{"input", "change"} {
+			a.on(a.rows, typ, func(*dom.BasicEvent) { hide("embed-code") })
+		}
+		a.on(a.rows, "click", func(ev *dom.BasicEvent) {
+			if _, ok := closest(target(ev), "button[data-action]"); ok {
+				hide("embed-code")
+			}
+		})
 	}
 	r := root()
 	if !r.HasAttribute("data-embed") {
