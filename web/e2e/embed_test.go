@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -219,9 +218,6 @@ func TestEmbedIgnoresOtherOrigins(t *testing.T) {
 
 func TestEmbedOptionsAndScreenshots(t *testing.T) {
 	cs := newCourseSite(t)
-	if err := os.MkdirAll(artifactDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	for _, width := range []int64{1280, 360} {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
@@ -271,15 +267,7 @@ func TestEmbedOptionsAndScreenshots(t *testing.T) {
 				if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById("pg").height > 600`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 					t.Errorf("the iframe was not resized: %v", err)
 				}
-				png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := filepath.Join(artifactDir, "embed-"+strconv.FormatInt(width, 10)+"-"+scheme+"-system.png")
-				if err := os.WriteFile(name, png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				t.Logf("wrote %s", name)
+				tb.screenshot("embed-"+strconv.FormatInt(width, 10)+"-"+scheme+"-system.png", chromedp.FullScreenshot(100))
 			})
 		}
 	}
@@ -302,17 +290,12 @@ func TestCopyEmbedCode(t *testing.T) {
 		t.Error("no status after Copy embed code")
 	}
 	// How an instructor sees it on a phone.
-	if err := os.MkdirAll(artifactDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	tb.do(chromedp.EmulateViewport(360, 780))
 	tb.do(chromedp.ScrollIntoView(chromedp.ID("embed-code")))
 	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 360 {
 		t.Errorf("with the embed code shown the page is %d px wide at 360 px", w)
 	}
-	if png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot()); err == nil {
-		os.WriteFile(filepath.Join(artifactDir, "copy-embed-360.png"), png, 0o644)
-	}
+	tb.screenshot("copy-embed-360.png", chromedp.CaptureScreenshot())
 	src := html.UnescapeString(strings.TrimPrefix(snippet, `<iframe src="`))
 	src = src[:strings.Index(src, `"`)]
 	fragment := src[strings.Index(src, "#"):]

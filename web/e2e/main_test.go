@@ -212,6 +212,24 @@ func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// screenshot saves what capture takes (chromedp.FullScreenshot, CaptureScreenshot,
+// Screenshot of a selector) as artifacts/name, a test artifact CI keeps.
+func (tb *tab) screenshot(name string, capture chromedp.Action[[]byte]) {
+	tb.t.Helper()
+	png, err := chromedp.Run(tb.ctx, capture)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if err := os.MkdirAll(artifactDir, 0o755); err != nil {
+		tb.t.Fatal(err)
+	}
+	path := filepath.Join(artifactDir, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.t.Logf("wrote %s", path)
+}
+
 // eval evaluates a JavaScript expression and decodes its value.
 func eval[T any](tb *tab, expr string) T {
 	tb.t.Helper()

@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -244,9 +242,6 @@ func TestNotesNarrow(t *testing.T) {
 }
 
 func TestNotesScreenshots(t *testing.T) {
-	if err := os.MkdirAll(artifactDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	for _, width := range []int64{1280, 1700, 360} {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
@@ -275,23 +270,10 @@ func TestNotesScreenshots(t *testing.T) {
 				if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
 					t.Errorf("the page is %d px wide in a %d px window", w, width)
 				}
-				name := filepath.Join(artifactDir, "notes-"+strconv.FormatInt(width, 10)+"-"+scheme+".png")
-				png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(name, png, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				name := "notes-" + strconv.FormatInt(width, 10) + "-" + scheme
+				tb.screenshot(name+".png", chromedp.FullScreenshot(100))
 				// The viewport as the reader sees it after Try it.
-				view, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(name[:len(name)-4]+"-view.png", view, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				t.Logf("wrote %s", name)
+				tb.screenshot(name+"-view.png", chromedp.CaptureScreenshot())
 			})
 		}
 	}

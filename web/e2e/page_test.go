@@ -433,9 +433,6 @@ func TestLoadFailuresShowAMessage(t *testing.T) {
 }
 
 func TestScreenshots(t *testing.T) {
-	if err := os.MkdirAll(artifactDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	for _, width := range []int64{1280, 360} {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
@@ -460,15 +457,7 @@ func TestScreenshots(t *testing.T) {
 				if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
 					t.Errorf("the page is %d px wide in a %d px window: it scrolls sideways", w, width)
 				}
-				png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := filepath.Join(artifactDir, "playground-"+strconv.FormatInt(width, 10)+"-"+scheme+".png")
-				if err := os.WriteFile(name, png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				t.Logf("wrote %s", name)
+				tb.screenshot("playground-"+strconv.FormatInt(width, 10)+"-"+scheme+".png", chromedp.FullScreenshot(100))
 			})
 		}
 	}

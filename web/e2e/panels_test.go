@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -303,9 +301,6 @@ func TestPanelTryHandlers(t *testing.T) {
 }
 
 func TestPanelScreenshots(t *testing.T) {
-	if err := os.MkdirAll(artifactDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	for _, width := range []int64{1280, 360} {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
@@ -327,14 +322,7 @@ func TestPanelScreenshots(t *testing.T) {
 					wide := eval[[]string](tb, `[...document.querySelectorAll("#app *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 8).map(e => e.tagName + "#" + e.id + "." + e.className)`)
 					t.Errorf("the page is %d px wide in a %d px window: %q", w, width, wide)
 				}
-				png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(".beyond")))
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := filepath.Join(artifactDir, "panels-"+strconv.FormatInt(width, 10)+"-"+scheme+".png")
-				if err := os.WriteFile(name, png, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				tb.screenshot("panels-"+strconv.FormatInt(width, 10)+"-"+scheme+".png", chromedp.Screenshot(chromedp.CSS(".beyond")))
 			})
 		}
 	}
