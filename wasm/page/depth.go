@@ -376,24 +376,15 @@ func (s *State) EnsureRow(tool, input string) (row int, replaced bool) {
 		tool = lesson.DefaultTool
 	}
 	cur := s.newLab(s.depth.switches, &coerce.Metrics{}).RunRow(tool, lesson.Row{Input: input})
-	if s.Tool() == tool {
-		for i, r := range s.Table.Rows {
-			if r.Input == input {
-				return i, false
-			}
-		}
-		if s.CanAdd() {
-			s.Table.Rows = append(s.Table.Rows, lesson.Row{Input: input, Want: cur.Code})
-			s.changed()
-			return len(s.Table.Rows) - 1, false
-		}
+	r := lesson.Row{Input: input, Want: cur.Code}
+	p, ok := placeRow(s.Table, tool, r)
+	if !ok { // a full table of the same tool
+		p = Placed{Table: oneRowTable(tool, r), Row: 0, Added: true, Switched: true}
 	}
-	t := lesson.Table{Rows: []lesson.Row{{Input: input, Want: cur.Code}}}
-	if tool != lesson.DefaultTool {
-		t.Tool = tool
+	if p.Added {
+		s.Replace(p.Table)
 	}
-	s.Replace(t)
-	return 0, true
+	return p.Row, p.Switched
 }
 
 // Score is how a learner's predictions did.

@@ -78,20 +78,21 @@ type Placed struct {
 // in one table is not possible, and keeping the old rows would run them against the wrong tool.
 // ok is false when the table is full.
 func PlaceRow(t lesson.Table, try lesson.Try, title string) (p Placed, ok bool) {
-	tool := try.Tool
+	return placeRow(t, try.Tool, lesson.Row{Input: try.Input, Want: try.Claim, Note: "from the note: " + title})
+}
+
+// placeRow puts row in t for tool: an equal input already there is reused, a table of the same
+// tool gets row appended, a table of another tool is replaced by row alone. ok is false when
+// the table is full.
+func placeRow(t lesson.Table, tool string, row lesson.Row) (p Placed, ok bool) {
 	if tool == "" {
 		tool = lesson.DefaultTool
 	}
-	row := lesson.Row{Input: try.Input, Want: try.Claim, Note: "from the note: " + title}
 	if ToolOf(t) != tool {
-		nt := lesson.Table{Rows: []lesson.Row{row}}
-		if tool != lesson.DefaultTool {
-			nt.Tool = tool
-		}
-		return Placed{Table: nt, Row: 0, Added: true, Switched: true}, true
+		return Placed{Table: oneRowTable(tool, row), Row: 0, Added: true, Switched: true}, true
 	}
 	for i, r := range t.Rows {
-		if strings.TrimSpace(r.Input) == strings.TrimSpace(try.Input) {
+		if strings.TrimSpace(r.Input) == strings.TrimSpace(row.Input) {
 			return Placed{Table: t, Row: i}, true
 		}
 	}
@@ -101,6 +102,16 @@ func PlaceRow(t lesson.Table, try lesson.Try, title string) (p Placed, ok bool) 
 	out := t
 	out.Rows = append(append([]lesson.Row(nil), t.Rows...), row)
 	return Placed{Table: out, Row: len(out.Rows) - 1, Added: true}, true
+}
+
+// oneRowTable is a table of tool holding row alone; the default tool is written as "", as the
+// text format and links do.
+func oneRowTable(tool string, row lesson.Row) lesson.Table {
+	t := lesson.Table{Rows: []lesson.Row{row}}
+	if tool != lesson.DefaultTool {
+		t.Tool = tool
+	}
+	return t
 }
 
 // SwitchedNotice is what the page says when a row target changed the table's tool.
