@@ -214,6 +214,11 @@ func measure(name, start, end string) {
 }
 
 // isMac reports whether to show ⌘ instead of Ctrl in shortcuts.
+// matches reports whether a CSS media query matches now.
+func matches(query string) bool {
+	return js.Global().Call("matchMedia", query).Get("matches").Bool()
+}
+
 func isMac() bool {
 	nav := js.Global().Get("navigator")
 	p := nav.Get("platform")

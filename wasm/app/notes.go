@@ -5,7 +5,6 @@ package main
 import (
 	"strconv"
 	"strings"
-	"syscall/js"
 
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
@@ -41,7 +40,7 @@ func init() {
 
 func (a *app) wireNotes() {
 	toggle := byID("notes-toggle")
-	a.setNotesOpen(js.Global().Call("matchMedia", notesWide).Get("matches").Bool())
+	a.setNotesOpen(matches(notesWide))
 	a.on(toggle, "click", func(*dom.BasicEvent) {
 		a.setNotesOpen(toggle.GetAttribute("aria-expanded") != "true")
 	})

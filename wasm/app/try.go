@@ -4,7 +4,6 @@ package main
 
 import (
 	"strconv"
-	"syscall/js"
 
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
@@ -82,7 +81,7 @@ func show(e *dom.BasicHTMLElement, block string) {
 // asked for reduced motion.
 func bringIntoView(e *dom.BasicHTMLElement, block string) {
 	behavior := "smooth"
-	if js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool() {
+	if matches("(prefers-reduced-motion: reduce)") {
 		behavior = "auto"
 	}
 	e.Underlying().Call("scrollIntoView", map[string]any{"block": block, "behavior": behavior})
