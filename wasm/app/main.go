@@ -245,7 +245,9 @@ func (a *app) wire() {
 	a.on(byID("learner-run"), "click", func(*dom.BasicEvent) { a.runLearner() })
 	a.on(a.learnerInput.BasicHTMLElement, "keydown", func(ev *dom.BasicEvent) {
 		k := keyboard(ev)
-		if k.Key() == "Enter" && !k.CtrlKey() && !k.MetaKey() && !k.ShiftKey() {
+		// An Enter that confirms an input method's composition (typing "１７" or "٤٢", which the
+		// lesson asks learners to try) is not a request to run yet.
+		if k.Key() == "Enter" && !k.CtrlKey() && !k.MetaKey() && !k.ShiftKey() && !ev.Get("isComposing").Truthy() {
 			ev.PreventDefault()
 			a.runLearner()
 		}

@@ -166,6 +166,12 @@ func TestLearnerBox(t *testing.T) {
 	if eval[bool](tb, `window.__pwned === 1`) || len(tb.dialogCount()) > 0 {
 		t.Errorf("the payload ran: dialogs %q", tb.dialogCount())
 	}
+	// The Enter that confirms an input method's composition ("１７" typed with an IME) does not run.
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const i = document.getElementById("learner-input"); i.value = '"１７"';
+		i.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", isComposing: true, bubbles: true, cancelable: true})) })()`))
+	if n := len(eval[[]result](tb, readLearner)); n != 3 {
+		t.Errorf("an Enter during composition ran the input: %d learner results, want 3", n)
+	}
 }
 
 func TestEditCopyLinkOpenElsewhere(t *testing.T) {
