@@ -39,7 +39,7 @@ func LooksLikeCredential(s string) bool {
 			return true
 		}
 	}
-	if containsFold(s, "bearer ") {
+	if hasBearer(s) {
 		return true
 	}
 	nextDot := -2 // the first '.' at or after i: -2 not looked for yet, -1 none left
@@ -74,9 +74,12 @@ func upperAlnumRun(s string) int {
 	return n
 }
 
-func containsFold(s, lowerSub string) bool {
-	for i := 0; i+len(lowerSub) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(lowerSub)], lowerSub) {
+// hasBearer reports whether s holds "bearer" (any case) followed by ASCII whitespace: an
+// Authorization value pasted with a tab or a line break after the scheme is still a token.
+func hasBearer(s string) bool {
+	const word = "bearer"
+	for i := 0; i+len(word) < len(s); i++ {
+		if strings.EqualFold(s[i:i+len(word)], word) && isASCIISpace(s[i+len(word)]) {
 			return true
 		}
 	}

@@ -58,6 +58,7 @@ func TestGotIsCut(t *testing.T) {
 var credentials = map[string]string{
 	"bearer":      "Bearer abcdefghijklmnop0123456789",
 	"bearer-low":  "bearer abcdefghijklmnop0123456789",
+	"bearer-tab":  "Bearer\tabcdefghijklmnop0123456789",
 	"stripe-live": "sk_live_51Habcdefghijklmnop",
 	"stripe-test": "sk_test_51Habcdefghijklmnop",
 	"github-ghp":  "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
@@ -155,9 +156,13 @@ func quote(s string) []byte {
 	var b bytes.Buffer
 	b.WriteByte('"')
 	for _, r := range s {
-		switch r {
-		case '"', '\\':
+		switch {
+		case r == '"' || r == '\\':
 			b.WriteByte('\\')
+		case r < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte("0123456789abcdef"[r>>4])
+			r = rune("0123456789abcdef"[r&15])
 		}
 		b.WriteRune(r)
 	}
