@@ -16,12 +16,11 @@ const CutMark = "…"
 // Redacted replaces a value that must not be echoed.
 const Redacted = "[redacted]"
 
-// secretFieldWords are the name parts of fields whose values are never echoed, whatever they hold.
-var secretFieldWords = [...]string{"token", "secret", "password", "passwd", "api_key", "apikey", "authorization", "credential", "private_key", "cookie"}
-
 // IsSecretField reports whether a field is named like one that carries credentials.
 func IsSecretField(name string) bool {
 	n := strings.ReplaceAll(strings.ToLower(name), "-", "_")
+	// The name parts of fields whose values are never echoed, whatever they hold.
+	secretFieldWords := [...]string{"token", "secret", "password", "passwd", "api_key", "apikey", "authorization", "credential", "private_key", "cookie"}
 	for _, w := range secretFieldWords {
 		if strings.Contains(n, w) {
 			return true

@@ -31,9 +31,6 @@ const (
 	MaxRetryAfter     = 3600
 )
 
-// requestIDHeaders are where vendors put the id their support desk asks for.
-var requestIDHeaders = [...]string{"x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid", "x-amz-request-id", "x-github-request-id", "cf-ray"}
-
 // Normalize returns the error for a failed response, or nil for 2xx (the tool then builds its
 // ok result from the body itself).
 //
@@ -84,6 +81,8 @@ func header(h [][2]string, name string) (string, bool) {
 
 // requestID returns the vendor's request id when it is short and plain enough to echo.
 func requestID(h [][2]string) string {
+	// Where vendors put the id their support desk asks for.
+	requestIDHeaders := [...]string{"x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid", "x-amz-request-id", "x-github-request-id", "cf-ray"}
 	for _, name := range requestIDHeaders {
 		v, ok := header(h, name)
 		if !ok || v == "" || len(v) > MaxGotBytes || LooksLikeCredential(v) {
@@ -104,9 +103,6 @@ func requestID(h [][2]string) string {
 	return ""
 }
 
-// httpDateLayouts are the three date forms RFC 9110 says a recipient must accept.
-var httpDateLayouts = [...]string{"Mon, 02 Jan 2006 15:04:05 GMT", "Monday, 02-Jan-06 15:04:05 GMT", "Mon Jan _2 15:04:05 2006"}
-
 // retryAfter reads Retry-After as delta-seconds or an HTTP date, bounded to 1 … MaxRetryAfter.
 func (n HTTPNormalizer) retryAfter(h [][2]string) int64 {
 	v, ok := header(h, "retry-after")
@@ -117,18 +113,113 @@ func (n HTTPNormalizer) retryAfter(h [][2]string) int64 {
 		secs, ok := parseDigits([]byte(v))
 		return clampRetry(secs, ok)
 	}
-	for _, layout := range httpDateLayouts {
-		if t, err := time.Parse(layout, v); err == nil {
-			now := time.Now()
-			if n.Now != nil {
-				now = n.Now()
-			}
-			d := t.Sub(now)
-			secs := int64((d + time.Second - 1) / time.Second)
-			return clampRetry(secs, true)
+	if at, ok := parseHTTPDate(v); ok {
+		now := time.Now()
+		if n.Now != nil {
+			now = n.Now()
 		}
+		// Unix floors, so this is the wait rounded up to whole seconds.
+		return clampRetry(at-now.Unix(), true)
 	}
 	return DefaultRetryAfter
+}
+
+// parseHTTPDate reads the three date forms RFC 9110 says a recipient must accept, as Unix
+// seconds: IMF-fixdate "Sun, 06 Nov 1994 08:49:37 GMT", RFC 850 "Sunday, 06-Nov-94 08:49:37 GMT"
+// and asctime "Sun Nov  6 08:49:37 1994". Written out rather than with time.Parse, whose layout
+// machinery is 80 KB of the WebAssembly build.
+func parseHTTPDate(v string) (int64, bool) {
+	name, rest, ok := strings.Cut(v, " ")
+	if !ok {
+		return 0, false
+	}
+	comma := strings.HasSuffix(name, ",")
+	dayNames := [...]string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
+	if !oneOf(dayNames[:], strings.TrimSuffix(name, ",")) {
+		return 0, false
+	}
+	f := strings.Fields(rest)
+	var day, month, year int64
+	var clock string
+	switch {
+	case comma && len(f) == 5 && f[4] == "GMT" && len(f[0]) == 2 && len(f[2]) == 4: // IMF-fixdate
+		day, month, year, clock = num(f[0]), monthNum(f[1]), num(f[2]), f[3]
+	case comma && len(f) == 3 && f[2] == "GMT" && len(f[0]) == 9 && f[0][2] == '-' && f[0][6] == '-': // RFC 850
+		day, month, year, clock = num(f[0][:2]), monthNum(f[0][3:6]), num(f[0][7:]), f[1]
+		if year >= 0 {
+			if year < 69 { // as time.Parse reads "06": 69-99 are 19xx
+				year += 2000
+			} else {
+				year += 1900
+			}
+		}
+	case !comma && len(f) == 4 && len(f[3]) == 4 && len(f[1]) <= 2: // asctime
+		day, month, year, clock = num(f[1]), monthNum(f[0]), num(f[3]), f[2]
+	default:
+		return 0, false
+	}
+	if len(clock) != 8 || clock[2] != ':' || clock[5] != ':' {
+		return 0, false
+	}
+	hh, mm, ss := num(clock[:2]), num(clock[3:5]), num(clock[6:])
+	if month < 1 || year < 1 || day < 1 || day > daysIn(month, year) || hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 59 {
+		return 0, false
+	}
+	return daysFromCivil(year, month, day)*86400 + hh*3600 + mm*60 + ss, true
+}
+
+func oneOf(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// num reads 1-4 ASCII digits; -1 for anything else.
+func num(s string) int64 {
+	if len(s) == 0 || len(s) > 4 || !allASCIIDigits([]byte(s)) {
+		return -1
+	}
+	n, _ := parseDigits([]byte(s))
+	return n
+}
+
+func monthNum(s string) int64 {
+	monthNames := [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+	for i, m := range monthNames {
+		if m == s {
+			return int64(i + 1)
+		}
+	}
+	return -1
+}
+
+func daysIn(month, year int64) int64 {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// daysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date (years ≥ 1), after
+// Howard Hinnant's days_from_civil.
+func daysFromCivil(y, m, d int64) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	yoe := y - era*400
+	doy := (153*((m+9)%12)+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
 }
 
 func clampRetry(secs int64, ok bool) int64 {

@@ -1,7 +1,8 @@
 package coerce
 
 import (
-	"sort"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -42,11 +43,11 @@ func (m *Metrics) Snapshot() []Count {
 		out = append(out, Count{Tool: k.tool, Code: k.code, N: n})
 	}
 	m.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Tool != out[j].Tool {
-			return out[i].Tool < out[j].Tool
+	slices.SortFunc(out, func(a, b Count) int {
+		if c := strings.Compare(a.Tool, b.Tool); c != 0 {
+			return c
 		}
-		return codeRank(out[i].Code) < codeRank(out[j].Code)
+		return codeRank(a.Code) - codeRank(b.Code)
 	})
 	return out
 }

@@ -17,8 +17,12 @@ import (
 var httpRowsFile string
 
 // ClassroomNow is the clock the HTTP table runs on, so a Retry-After date gives the same
-// retry_after on every machine and every day.
-var ClassroomNow = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+// retry_after on every machine and every day; ClassroomClock is how the page shows it.
+func ClassroomNow() time.Time { return time.Unix(1772442000, 0).UTC() }
+
+// ClassroomClock is ClassroomNow written for people (the page shows it without linking
+// time's formatting code).
+const ClassroomClock = "Mon, 02 Mar 2026 09:00 UTC"
 
 // HTTPRow is a vendor response and the code its normalization must give.
 type HTTPRow struct {
@@ -181,7 +185,7 @@ func (r HTTPRow) Label() string {
 // RunHTTP normalizes each response on the classroom clock. Code is "ok" for 2xx, whose
 // observation is the ok shape a tool would build (the body itself is never passed through).
 func RunHTTP(rows []HTTPRow, newID func() string) []Result {
-	n := coerce.HTTPNormalizer{Now: func() time.Time { return ClassroomNow }, NewID: newID}
+	n := coerce.HTTPNormalizer{Now: ClassroomNow, NewID: newID}
 	out := make([]Result, len(rows))
 	for i, r := range rows {
 		resp := coerce.HTTPResponse{Status: r.Status, Body: []byte(r.Body), DeadlineExceeded: r.Deadline}

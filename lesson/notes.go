@@ -1,16 +1,12 @@
 package lesson
 
 import (
-	"embed"
-	"sort"
+	_ "embed"
 	"strconv"
 	"strings"
 
 	"coerceplayground/coerce"
 )
-
-//go:embed notes/*.html
-var noteFiles embed.FS
 
 // Note is one card of the lesson notes: a title, the HTML body (authored here, never learner
 // text), and the Try it targets that demonstrate its claim.
@@ -35,24 +31,56 @@ func Panels() []string { return append([]string(nil), panels...) }
 // SwitchNames are the coercion switches a "switch" target may flip.
 func SwitchNames() []string { return []string{"trim", "digit_strings", "bool_strings"} }
 
+// The note files, each embedded as a string: embed.FS would link io/fs into the page for
+// nothing. TestEveryNoteFileIsListed keeps this list and lesson/notes/ in step.
+var (
+	//go:embed notes/01-narrow-map.html
+	note01 string
+	//go:embed notes/02-never-coerced.html
+	note02 string
+	//go:embed notes/03-where-it-sits.html
+	note03 string
+	//go:embed notes/04-valid-json-still-wrong.html
+	note04 string
+	//go:embed notes/05-errors-are-interface.html
+	note05 string
+	//go:embed notes/06-http-status.html
+	note06 string
+	//go:embed notes/07-retry-caps.html
+	note07 string
+	//go:embed notes/08-count-codes.html
+	note08 string
+	//go:embed notes/09-test-errors.html
+	note09 string
+	//go:embed notes/10-catalog-next-to-schema.html
+	note10 string
+)
+
+// noteSources pairs each note's slug with its file, in the order the cards are shown.
+func noteSources() [][2]string {
+	return [][2]string{
+		{"01-narrow-map", note01},
+		{"02-never-coerced", note02},
+		{"03-where-it-sits", note03},
+		{"04-valid-json-still-wrong", note04},
+		{"05-errors-are-interface", note05},
+		{"06-http-status", note06},
+		{"07-retry-caps", note07},
+		{"08-count-codes", note08},
+		{"09-test-errors", note09},
+		{"10-catalog-next-to-schema", note10},
+	}
+}
+
 // Notes returns the cards in file order. A malformed note file panics: they are embedded and a
 // test reads every one.
 func Notes() []Note {
-	entries, err := noteFiles.ReadDir("notes")
-	if err != nil {
-		panic("lesson: notes: " + err.Error())
-	}
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	sort.Strings(names)
-	out := make([]Note, 0, len(names))
-	for _, name := range names {
-		b, _ := noteFiles.ReadFile("notes/" + name)
-		n, err := ParseNote(strings.TrimSuffix(name, ".html"), string(b))
+	src := noteSources()
+	out := make([]Note, 0, len(src))
+	for _, s := range src {
+		n, err := ParseNote(s[0], s[1])
 		if err != nil {
-			panic("lesson: notes/" + name + ": " + err.Error()) // caught by the tests
+			panic("lesson: notes/" + s[0] + ".html: " + err.Error()) // caught by the tests
 		}
 		out = append(out, n)
 	}

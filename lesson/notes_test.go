@@ -1,6 +1,7 @@
 package lesson
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -76,5 +77,27 @@ func TestParseNoteErrors(t *testing.T) {
 	bad := Try{Kind: "row", Tool: "get_job", Input: "17", Claim: "not_found"}
 	if ok, seen := bad.Verify(); ok || seen != "ok" {
 		t.Errorf("a false claim verified: %v %s", ok, seen)
+	}
+}
+
+// Notes are embedded one string per file; a file added to lesson/notes/ must be listed too.
+func TestEveryNoteFileIsListed(t *testing.T) {
+	entries, err := os.ReadDir("notes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for _, e := range entries {
+		files = append(files, strings.TrimSuffix(e.Name(), ".html"))
+	}
+	var listed []string
+	for _, s := range noteSources() {
+		listed = append(listed, s[0])
+	}
+	if strings.Join(files, " ") != strings.Join(listed, " ") {
+		t.Errorf("lesson/notes/ holds %v, noteSources lists %v", files, listed)
+	}
+	if got := ClassroomNow().Format("Mon, 02 Jan 2006 15:04 MST"); got != ClassroomClock {
+		t.Errorf("ClassroomClock is %q, the clock says %q", ClassroomClock, got)
 	}
 }

@@ -228,7 +228,7 @@ func stepEl(i int, st lesson.Step) *dom.BasicHTMLElement {
 // --- Vendor responses ---
 
 func (d *depthUI) initHTTP() {
-	byID("http-clock").SetTextContent(lesson.ClassroomNow.Format("Mon, 02 Jan 2006 15:04 MST"))
+	byID("http-clock").SetTextContent(lesson.ClassroomClock)
 	d.renderDrafts(page.HTTPDrafts(lesson.HTTPRows()))
 	d.a.on(byID("http-add"), "click", func(*dom.BasicEvent) {
 		drafts := append(d.drafts(), page.HTTPDraft{Status: "200"})
