@@ -1,5 +1,7 @@
 package coerce
 
+import "strconv"
+
 // Decision is what the runtime does after an observation. The model does not get to choose.
 type Decision string
 
@@ -52,11 +54,25 @@ func (b *Budget) Observe(o Outcome) Verdict {
 		return v
 	}
 	key := budgetKey{tool: o.Tool, code: o.Code}
-	if o.Code == InvalidArgs {
+	switch o.Code {
+	case InvalidArgs:
 		key.field = o.Field
+	case NotFound:
+		key.tool = "" // per conversation: guessing ids on another tool is still guessing
 	}
 	b.counts[key]++
 	n := b.counts[key]
+	if o.Code == InvalidArgs {
+		// A model can name a new field each time (an unknown key, a repeated key), so the
+		// tool's invalid_args are also capped as a whole.
+		all := budgetKey{tool: o.Tool, code: o.Code, field: "\x00every field"}
+		b.counts[all]++
+		if b.counts[all] > entry.ToolCap {
+			v := Verdict{Decision: entry.OnCap, Reason: "invalid_args " + strconv.Itoa(b.counts[all]) + " times on " + o.Tool + ": stop and hand off to a person"}
+			b.final = &v
+			return v
+		}
+	}
 	if n <= entry.Cap {
 		return Verdict{Decision: Retry, Reason: retryReason(o, n, entry.Cap)}
 	}

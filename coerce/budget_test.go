@@ -145,3 +145,31 @@ func TestCatalog(t *testing.T) {
 		t.Error("CatalogJSON does not filter by code")
 	}
 }
+
+// A model that sends a new unknown key each time never repeats a field; the tool-wide cap stops
+// it anyway. And not_found counts across tools: guessing on get_user after get_job is guessing.
+func TestBudgetStopsKeyCyclingAndCrossToolGuessing(t *testing.T) {
+	b := coerce.NewBudget()
+	for i, field := range []string{"a", "b", "c"} {
+		if v := b.Observe(coerce.Outcome{Tool: "get_job", Code: coerce.InvalidArgs, Field: field}); v.Decision != coerce.Retry {
+			t.Fatalf("call %d on %s: %s", i+1, field, v.Decision)
+		}
+	}
+	if v := b.Observe(coerce.Outcome{Tool: "get_job", Code: coerce.InvalidArgs, Field: "d"}); v.Decision != coerce.Handoff || !strings.Contains(v.Reason, "4 times") {
+		t.Errorf("fourth invalid_args on the tool: %+v", v)
+	}
+	b = coerce.NewBudget()
+	b.Observe(coerce.Outcome{Tool: "get_job", Code: coerce.NotFound, Field: "job_id"})
+	if v := b.Observe(coerce.Outcome{Tool: "get_user", Code: coerce.NotFound, Field: "user_id"}); v.Decision != coerce.Handoff {
+		t.Errorf("a second not_found on another tool: %+v", v)
+	}
+}
+
+func TestErrorObservationNeverWritesAnUnknownCode(t *testing.T) {
+	for _, c := range []coerce.Code{"bogus", coerce.OK, ""} {
+		obs := string((&coerce.Error{Code: c, Hint: "x"}).Observation(0))
+		if !strings.HasPrefix(obs, `{"error":"internal_error"`) {
+			t.Errorf("code %q: %s", c, obs)
+		}
+	}
+}

@@ -33,6 +33,9 @@ type Entry struct {
 	// invalid_args, per tool otherwise) before the runtime stops retrying. Zero means none:
 	// the first one stops the loop.
 	Cap int
+	// ToolCap, for invalid_args only, caps the tool's invalid_args over all fields, so a model
+	// that names a new unknown key each time is stopped too.
+	ToolCap int
 	// OnCap is the decision once the cap is reached: [Stop] or [Handoff].
 	OnCap Decision
 }
@@ -41,9 +44,9 @@ type Entry struct {
 // the package's copy.
 func Catalog() []Entry {
 	return []Entry{
-		{Code: InvalidArgs, Cap: 1, OnCap: Handoff,
+		{Code: InvalidArgs, Cap: 1, ToolCap: 3, OnCap: Handoff,
 			Retry: "the model, once per field, after fixing the argument the hint names",
-			Stop:  "a second invalid_args on the same field: stop and hand off to a person",
+			Stop:  "a second invalid_args on the same field, or a fourth on the tool: stop and hand off to a person",
 			Hint:  "the field, what a valid value looks like with an example, and never the raw input; \"017\" is rejected (leading zeros read as octal in some parsers): send 17"},
 		{Code: NotFound, Cap: 1, OnCap: Handoff,
 			Retry: "the model, once, with an id taken from the hint or from an earlier result, never a guess",
@@ -110,6 +113,10 @@ func CatalogJSON(codes ...Code) []byte {
 		b = appendQuoted(b, e.Hint)
 		b = append(b, `,"cap":`...)
 		b = strconv.AppendInt(b, int64(e.Cap), 10)
+		if e.ToolCap > 0 {
+			b = append(b, `,"tool_cap":`...)
+			b = strconv.AppendInt(b, int64(e.ToolCap), 10)
+		}
 		b = append(b, `,"on_cap":`...)
 		b = appendQuoted(b, string(e.OnCap))
 		b = append(b, '}')
