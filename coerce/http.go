@@ -232,13 +232,17 @@ func clampRetry(secs int64, ok bool) int64 {
 	return secs
 }
 
-// Observation encodes e within capBytes (DefaultCap when zero), as a dispatcher would.
+// Observation encodes e within capBytes (DefaultCap when zero), as a dispatcher would: a code
+// outside the catalog is a bug, written as internal_error rather than passed on to the model.
 func (e *Error) Observation(capBytes int) []byte {
 	if capBytes <= 0 {
 		capBytes = DefaultCap
 	}
 	if capBytes < MinCap {
 		capBytes = MinCap
+	}
+	if e.Code == OK || !Known(e.Code) {
+		e = &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id", CorrelationID: "unknown_code"}
 	}
 	if e.Got != "" {
 		safe := *e
