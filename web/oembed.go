@@ -148,7 +148,12 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusMethodNotAllowed, "method_not_allowed", "", "use GET")
 		return
 	}
-	q := r.URL.Query()
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		// URL.Query would drop the broken pair and answer missing_url for url=%zz.
+		apiError(w, http.StatusBadRequest, "bad_query", "", "the query is not valid percent-encoding")
+		return
+	}
 	if f := q.Get("format"); f != "" && f != "json" {
 		// oEmbed 1.0, section 2.3.4: 501 for a format the provider lacks.
 		apiError(w, http.StatusNotImplemented, "format_not_supported", "format", "only format=json is served")
@@ -175,12 +180,12 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusNotFound, "url_not_ours", "url", "url is not a link to the playground page (/ or /embed.html)")
 		return
 	}
-	width, ok := dimension(q.Get("maxwidth"), 800, 320)
+	width, ok := dimension(q.Get("maxwidth"), 800)
 	if !ok {
 		apiError(w, http.StatusBadRequest, "bad_maxwidth", "maxwidth", "maxwidth is not a whole number of pixels")
 		return
 	}
-	height, ok := dimension(q.Get("maxheight"), EmbedHeight, 240)
+	height, ok := dimension(q.Get("maxheight"), EmbedHeight)
 	if !ok {
 		apiError(w, http.StatusBadRequest, "bad_maxheight", "maxheight", "maxheight is not a whole number of pixels")
 		return
@@ -226,8 +231,9 @@ func requestOrigin(r *http.Request) string {
 	return scheme + "://" + host
 }
 
-// dimension reads maxwidth or maxheight: def when absent, never below floor.
-func dimension(s string, def, floor int) (int, bool) {
+// dimension reads maxwidth or maxheight: def when absent, else the smaller of def and the
+// consumer's maximum, which oEmbed 1.0 (2.3.4) says a provider must not exceed.
+func dimension(s string, def int) (int, bool) {
 	if s == "" {
 		return def, true
 	}
@@ -235,7 +241,7 @@ func dimension(s string, def, floor int) (int, bool) {
 	if err != nil || n <= 0 {
 		return 0, false
 	}
-	return max(min(n, def), floor), true
+	return min(n, def), true
 }
 
 func apiError(w http.ResponseWriter, code int, errCode, field, msg string) {

@@ -126,6 +126,10 @@ func TestOEmbed(t *testing.T) {
 	if rec.Code != 200 || v["type"] != "rich" || v["version"] != "1.0" || v["width"] != 600.0 || v["height"] != float64(EmbedHeight) {
 		t.Fatalf("oembed: %d %v", rec.Code, v)
 	}
+	// oEmbed 1.0: never larger than the consumer's maxwidth and maxheight, however small.
+	if _, small := get("url=" + url.QueryEscape(link) + "&maxwidth=100&maxheight=50"); small["width"] != 100.0 || small["height"] != 50.0 {
+		t.Errorf("maxwidth=100&maxheight=50 answered %v x %v", small["width"], small["height"])
+	}
 	wantHTML := `<iframe src="http://play.example/embed.html#table=abc&amp;theme=dark" title="` + EmbedTitle +
 		`" width="100%" height="760" loading="lazy" referrerpolicy="no-referrer"></iframe>`
 	if v["html"] != wantHTML {
@@ -142,6 +146,7 @@ func TestOEmbed(t *testing.T) {
 		{"url=" + url.QueryEscape("http://play.example/admin"), "url_not_ours", 404},
 		{"url=" + url.QueryEscape(link) + "&format=xml", "format_not_supported", 501},
 		{"url=" + url.QueryEscape(link) + "&maxheight=tall", "bad_maxheight", 400},
+		{"url=%zz", "bad_query", 400},
 	} {
 		rec, v := get(c.query)
 		e, _ := v["error"].(map[string]any)

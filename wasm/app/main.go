@@ -22,9 +22,10 @@ import (
 )
 
 type app struct {
-	st        *page.State
-	undo      *lesson.Table // the table before the last reset, import or delete
-	storageOK bool
+	st         *page.State
+	undo       *lesson.Table // the table before the last reset, import or delete
+	storageOK  bool
+	storageKey string // where the table is kept: one key for the page, another for embeds
 
 	rows, results, resultsTable, counts, summary        *dom.BasicHTMLElement
 	learnerResults, catalog, schema, rowsStatus         *dom.BasicHTMLElement
@@ -70,7 +71,13 @@ func start() (err error) {
 	a := &app{}
 	a.find()
 
-	saved, ok := storageGet(page.StorageKey)
+	// An embedded copy keeps its own table: a course page must not open the table this
+	// learner was editing on the playground itself.
+	a.storageKey = page.StorageKey
+	if root().HasAttribute("data-embed") {
+		a.storageKey += ":embed"
+	}
+	saved, ok := storageGet(a.storageKey)
 	a.storageOK = ok
 	first := page.Choose(location().Hash(), saved)
 	a.st = page.New(first.Table)
@@ -167,6 +174,9 @@ func (a *app) wire() {
 	a.onValue(js.Global().Get("document"), "keydown", func(ev *dom.BasicEvent) {
 		k := keyboard(ev)
 		if k.Key() == "Enter" && (k.CtrlKey() || k.MetaKey()) {
+			if a.importDialog.HasAttribute("open") || a.exportDialog.HasAttribute("open") {
+				return // the shortcut belongs to the page, not to an open dialog
+			}
 			ev.PreventDefault()
 			a.runTable()
 		}
@@ -180,7 +190,7 @@ func (a *app) wire() {
 	})
 	a.on(byID("reset-table"), "click", func(*dom.BasicEvent) {
 		a.replace(lesson.Classroom(), "The lesson's table is back.")
-		storageSet(page.StorageKey, "") // the next visit gets the lesson's current table
+		storageSet(a.storageKey, "") // the next visit gets the lesson's current table
 	})
 	a.on(byID("copy-link"), "click", func(*dom.BasicEvent) { a.copyLink() })
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
@@ -310,16 +320,12 @@ func (a *app) wire() {
 			a.notify(next.Notice, false)
 			return
 		}
-		before := cloneTable(a.st.Table)
-		a.undo = &before
-		a.st.Replace(next.Table)
-		a.renderRows()
-		a.renderReference()
 		msg := "Loaded the table from the link."
 		if next.Notice != "" {
 			msg += " " + next.Notice
 		}
-		a.notify(msg, true)
+		// As any other replacement: Undo, saved, and the old results marked stale.
+		a.replace(next.Table, msg)
 	})
 }
 
@@ -346,7 +352,7 @@ func (a *app) edit(t *dom.BasicHTMLElement) {
 // no longer matches from the address bar, and marks old results stale.
 func (a *app) changed() {
 	if a.storageOK {
-		a.storageOK = storageSet(page.StorageKey, a.st.Saved())
+		a.storageOK = storageSet(a.storageKey, a.st.Saved())
 	}
 	loc := location()
 	if hash := loc.Hash(); hash != "" {

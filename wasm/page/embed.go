@@ -1,6 +1,7 @@
 package page
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -258,6 +259,11 @@ func (s *State) Answer(req Request) Reply {
 			return fail("bad_rows", "a table holds at most "+strconv.Itoa(lesson.MaxRows)+" rows")
 		}
 		if err := t.Check(); err != nil {
+			// Check counts rows from 1, as lines; a host sent an array, so name its index.
+			var pe *lesson.ParseError
+			if errors.As(err, &pe) && pe.Line > 0 {
+				return fail("bad_rows", "rows["+strconv.Itoa(pe.Line-1)+"]: "+pe.Msg)
+			}
 			return fail("bad_rows", err.Error())
 		}
 		if !contains(lesson.ToolNames(), ToolOf(t)) {

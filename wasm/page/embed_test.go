@@ -102,6 +102,11 @@ func TestAnswer(t *testing.T) {
 	if len(s.Table.Rows) != len(before.Rows) || s.Results == nil {
 		t.Error("a refused request changed the table or dropped the results")
 	}
+	// A host sent an array: a bad row is named by its index, not as a line of text.
+	r = s.Answer(Request{Type: "setTable", Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: "18", Want: "maybe"}}})
+	if !strings.HasPrefix(r.Message, "rows[1]: ") {
+		t.Errorf("bad row message %q does not name rows[1]", r.Message)
+	}
 }
 
 // The snippet Copy embed code writes is the one /oembed answers.
