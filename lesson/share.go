@@ -9,9 +9,9 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// MaxShareBytes bounds a share fragment before decoding: far above any real lesson table, far
-// below what would stall a browser tab.
-const MaxShareBytes = 256 << 10
+// MaxShareBytes bounds a share fragment before decoding: 2 MiB, the longest URL Chromium keeps.
+// A MaxRows table of short inputs with notes is about 600 KiB; the page decodes it in milliseconds.
+const MaxShareBytes = 2 << 20
 
 // EncodeShare returns the #table= payload: base64url without padding of
 // {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool" and "mode"

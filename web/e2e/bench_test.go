@@ -111,8 +111,9 @@ func benchRun(b *testing.B, fragment string, rows int) {
 // BenchmarkRunClassroom is pressing Run on the six lesson rows.
 func BenchmarkRunClassroom(b *testing.B) { benchRun(b, "", 6) }
 
-// BenchmarkRunMaxRows is pressing Run on the largest table a link can carry.
-func BenchmarkRunMaxRows(b *testing.B) {
+// maxRowsTable is the largest table a link can carry (lesson.MaxRows rows), mixing the lesson's
+// inputs with ids so codes vary.
+func maxRowsTable() lesson.Table {
 	t := lesson.Table{}
 	inputs := []string{`"17"`, "17", "-1", `"abc"`, "True", "99", `{"job_id": 42}`, `" 42"`, "1e3", "null"}
 	for i := range lesson.MaxRows {
@@ -122,8 +123,40 @@ func BenchmarkRunMaxRows(b *testing.B) {
 		}
 		t.Rows = append(t.Rows, lesson.Row{Input: in, Want: "ok"})
 	}
-	if s := lesson.EncodeShare(t); strings.Contains(s, "=") {
+	return t
+}
+
+func maxRowsLink(b testing.TB) string {
+	s := lesson.EncodeShare(maxRowsTable())
+	if strings.Contains(s, "=") {
 		b.Fatal("padded payload")
 	}
-	benchRun(b, "#table="+lesson.EncodeShare(t), lesson.MaxRows)
+	return "#table=" + s
+}
+
+// BenchmarkRunMaxRows is pressing Run on the largest table a link can carry: click to all
+// lesson.MaxRows result rows rendered and laid out.
+func BenchmarkRunMaxRows(b *testing.B) {
+	benchRun(b, maxRowsLink(b), lesson.MaxRows)
+}
+
+// BenchmarkLoadMaxRows opens a link to the largest table: navigation to ready, warm cache.
+func BenchmarkLoadMaxRows(b *testing.B) {
+	link := maxRowsLink(b)
+	tb := newTab(b)
+	var ready []float64
+	for b.Loop() {
+		if err := chromedp.Do(tb.ctx, chromedp.Navigate(server.URL+"/"+link)); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.documentElement.dataset.ready === "true"`)); err != nil {
+			b.Fatal(err)
+		}
+		r, err := chromedp.Run(tb.ctx, chromedp.Evaluate[float64](`performance.getEntriesByName("coerce:ready")[0].startTime`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ready = append(ready, r)
+	}
+	report(b, "ms-to-ready", ready)
 }
