@@ -146,6 +146,10 @@ func BenchmarkLoadMaxRows(b *testing.B) {
 	tb := newTab(b)
 	var ready []float64
 	for b.Loop() {
+		// From about:blank, so each is a new document (a fragment change alone would not reload).
+		if err := chromedp.Do(tb.ctx, chromedp.Navigate("about:blank")); err != nil {
+			b.Fatal(err)
+		}
 		if err := chromedp.Do(tb.ctx, chromedp.Navigate(server.URL+"/"+link)); err != nil {
 			b.Fatal(err)
 		}
