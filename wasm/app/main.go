@@ -38,7 +38,9 @@ type app struct {
 	importFile             *dom.HTMLInputElement
 	importText, exportText *dom.HTMLTextAreaElement
 
-	wantTpl *dom.BasicHTMLElement // a <select> of the codes, cloned for each row
+	rowTpl    js.Value     // an editor row, cloned for each row (render.go)
+	rowsTable js.Value     // the editor's <table>
+	win       editorWindow // which rows of a long table are drawn
 
 	tries    map[string]func(lesson.Try) // how to show each kind of Try it target (panels.go)
 	afterRun []func()                    // called after every run (panels.go)
@@ -83,7 +85,7 @@ func start() (err error) {
 	a.st = page.New(first.Table)
 
 	a.renderReference()
-	a.buildWantTemplate()
+	a.buildRowTemplate()
 	a.renderRows()
 	a.wire()
 	// By index: an init may append another, which then runs after every panel's own (the
@@ -185,7 +187,7 @@ func (a *app) wire() {
 		if i := a.st.Add(); i >= 0 {
 			a.changed()
 			a.renderRows()
-			focus(rowID(i, "input"))
+			a.focusRow(i, "input")
 		}
 	})
 	a.on(byID("reset-table"), "click", func(*dom.BasicEvent) {
@@ -230,11 +232,11 @@ func (a *app) wire() {
 			// Keep the keyboard on the row that moved; at an end, its other button.
 			switch {
 			case j == 0:
-				focus(rowID(j, "down"))
+				a.focusRow(j, "down")
 			case j == len(a.st.Table.Rows)-1:
-				focus(rowID(j, "up"))
+				a.focusRow(j, "up")
 			default:
-				focus(rowID(j, b.GetAttribute("data-action")))
+				a.focusRow(j, b.GetAttribute("data-action"))
 			}
 		case "delete":
 			before := cloneTable(a.st.Table)
@@ -244,7 +246,7 @@ func (a *app) wire() {
 			a.renderRows()
 			a.notify("Row "+strconv.Itoa(i+1)+" deleted.", true)
 			if n := len(a.st.Table.Rows); n > 0 {
-				focus(rowID(min(i, n-1), "delete"))
+				a.focusRow(min(i, n-1), "delete")
 			} else {
 				a.addRow.Focus()
 			}

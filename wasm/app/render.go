@@ -48,7 +48,11 @@ func text(tag, class, s string) *dom.BasicHTMLElement {
 	return e
 }
 
-func (a *app) buildWantTemplate() {
+// buildRowTemplate builds the editor row that drawRow clones: every element,
+// class and attribute that does not depend on the row, with a <select> of the
+// codes. A clone and about thirty calls into JavaScript make a row, instead of
+// some sixty calls and twenty-one <option>s built one by one.
+func (a *app) buildRowTemplate() {
 	sel := el("select", "")
 	sel.SetAttribute("data-field", "want")
 	opt := text("option", "", "? not predicted yet")
@@ -59,24 +63,87 @@ func (a *app) buildWantTemplate() {
 		o.SetAttribute("value", c)
 		sel.AppendChild(o)
 	}
-	a.wantTpl = sel
+
+	tr := el("tr", "")
+	tr.AppendChild(attrs(el("th", "num"), "scope", "row"))
+	tr.AppendChild(cell("td", "input", attrs(el("input", ""), "type", "text", "data-field", "input",
+		"maxlength", strconv.Itoa(lesson.MaxInputBytes), "spellcheck", "false", "autocomplete", "off",
+		"placeholder", `raw input, e.g. "17"`)))
+	tr.AppendChild(cell("td", "want", sel))
+	tr.AppendChild(cell("td", "note", attrs(el("input", ""), "type", "text", "data-field", "note",
+		"placeholder", "note (optional)", "autocomplete", "off")))
+	td := el("td", "actions")
+	for _, b := range [...]struct{ action, icon string }{{"up", "↑"}, {"down", "↓"}, {"delete", "✕"}} {
+		td.AppendChild(attrs(text("button", "icon", b.icon), "type", "button", "data-action", b.action))
+	}
+	tr.AppendChild(td)
+	a.rowTpl = tr.Underlying()
+
+	a.rowsTable = a.rows.Underlying().Get("parentElement")
+	a.win.rowH = defaultRowHeight
+	a.win.tick = js.FuncOf(func(js.Value, []js.Value) any {
+		defer a.recover()
+		a.win.pending = false
+		a.scrolled()
+		return nil
+	})
+	schedule := js.FuncOf(func(js.Value, []js.Value) any {
+		if a.win.on && !a.win.pending {
+			a.win.pending = true
+			js.Global().Call("requestAnimationFrame", a.win.tick)
+		}
+		return nil
+	})
+	passive := map[string]any{"passive": true}
+	js.Global().Call("addEventListener", "scroll", schedule, passive)
+	js.Global().Call("addEventListener", "resize", schedule, passive)
 }
 
-// renderRows rebuilds the editor from the table. Edits inside a row do not
-// come here; only adding, deleting, moving and replacing rows do.
+// editorWindow is which rows of a long table the editor has drawn.
+type editorWindow struct {
+	on          bool    // the table is longer than page.FullRows: only [first, last) are drawn
+	first, last int     // the rows drawn, between the spacers top and bottom
+	rowH        float64 // the height of one row, measured from those drawn
+	top, bottom js.Value
+	pending     bool    // a redraw waits for the next frame
+	tick        js.Func // the redraw, for requestAnimationFrame
+}
+
+// defaultRowHeight is a row's height in CSS pixels until one has been measured (the page is
+// hidden while it starts).
+const defaultRowHeight = 45
+
+// renderRows redraws the editor from the table. Edits inside a row do not
+// come here; only adding, deleting, moving and replacing rows do. A table of
+// up to page.FullRows rows is drawn whole; a longer one only near the screen
+// (scrolled redraws the rest as the page scrolls). The table tells assistive
+// technology its full size (aria-rowcount, and aria-rowindex on each row).
 func (a *app) renderRows() {
 	rows := a.st.Table.Rows
-	frag := fragment()
-	for i, r := range rows {
-		frag.AppendChild(a.rowEl(i, r, len(rows)))
+	n := len(rows)
+	a.rowsTable.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1)) // with the header row
+	a.win.on = n > page.FullRows
+	if !a.win.on {
+		frag := fragment()
+		for i, r := range rows {
+			frag.Underlying().Call("appendChild", a.drawRow(i, r, n))
+		}
+		a.rows.SetTextContent("")
+		a.rows.AppendChild(frag)
+	} else {
+		first, last, _ := page.Window(n, a.win.rowH, a.rowsTop(), viewHeight(), [2]int{})
+		a.fill(first, last)
+		// Measure the rows once they are laid out (the page may still be hidden).
+		if !a.win.pending {
+			a.win.pending = true
+			js.Global().Call("requestAnimationFrame", a.win.tick)
+		}
 	}
-	a.rows.SetTextContent("")
-	a.rows.AppendChild(frag)
 
 	full := !a.st.CanAdd()
 	a.addRow.SetDisabled(full)
 	switch {
-	case len(rows) == 0:
+	case n == 0:
 		a.rowsStatus.SetTextContent("The table is empty. Add a row, or reset to the lesson's table.")
 		a.rowsStatus.RemoveAttribute("hidden")
 	case full:
@@ -87,41 +154,146 @@ func (a *app) renderRows() {
 	}
 }
 
-func (a *app) rowEl(i int, r lesson.Row, n int) *dom.BasicHTMLElement {
+// drawRow is editor row i of n: a clone of the template with the row's
+// number, ids, labels and values. Learner text goes in as form values only.
+func (a *app) drawRow(i int, r lesson.Row, n int) js.Value {
 	num := strconv.Itoa(i + 1)
-	tr := attrs(el("tr", ""), "data-row", strconv.Itoa(i))
-	tr.AppendChild(attrs(text("th", "num", num), "scope", "row"))
-
-	in := attrs(el("input", ""), "type", "text", "id", rowID(i, "input"), "data-field", "input",
-		"aria-label", "Input, row "+num, "maxlength", strconv.Itoa(lesson.MaxInputBytes),
-		"spellcheck", "false", "autocomplete", "off", "placeholder", `raw input, e.g. "17"`)
-	setProp(in, "value", r.Input)
-	tr.AppendChild(cell("td", "input", in))
-
-	sel := attrs(cloneDeep(a.wantTpl), "id", rowID(i, "want"), "aria-label", "Expected code, row "+num)
-	setProp(sel, "value", r.Want)
-	tr.AppendChild(cell("td", "want", sel))
-
-	note := attrs(el("input", ""), "type", "text", "id", rowID(i, "note"), "data-field", "note",
-		"aria-label", "Note, row "+num, "placeholder", "note (optional)", "autocomplete", "off")
-	setProp(note, "value", r.Note)
-	tr.AppendChild(cell("td", "note", note))
-
-	td := el("td", "actions")
-	for _, b := range [...]struct{ action, icon, label string }{
-		{"up", "↑", "Move row " + num + " up"},
-		{"down", "↓", "Move row " + num + " down"},
-		{"delete", "✕", "Delete row " + num},
+	tr := a.rowTpl.Call("cloneNode", true)
+	tr.Call("setAttribute", "data-row", strconv.Itoa(i))
+	tr.Call("setAttribute", "aria-rowindex", strconv.Itoa(i+2)) // the header row is 1
+	cells := tr.Get("children")
+	cells.Index(0).Set("textContent", num)
+	for k, f := range [...]struct{ part, label, value string }{
+		{"input", "Input, row ", r.Input}, {"want", "Expected code, row ", r.Want}, {"note", "Note, row ", r.Note},
 	} {
-		btn := attrs(text("button", "icon", b.icon), "type", "button", "id", rowID(i, b.action),
-			"data-action", b.action, "aria-label", b.label, "title", b.label)
-		if (b.action == "up" && i == 0) || (b.action == "down" && i == n-1) {
-			setProp(btn, "disabled", true)
-		}
-		td.AppendChild(btn)
+		c := cells.Index(k + 1).Get("firstChild")
+		c.Set("id", rowID(i, f.part))
+		c.Call("setAttribute", "aria-label", f.label+num)
+		c.Set("value", f.value)
 	}
-	tr.AppendChild(td)
+	b := cells.Index(4).Get("firstChild")
+	for _, act := range [...]struct{ part, label string }{
+		{"up", "Move row " + num + " up"}, {"down", "Move row " + num + " down"}, {"delete", "Delete row " + num},
+	} {
+		b.Set("id", rowID(i, act.part))
+		b.Call("setAttribute", "aria-label", act.label)
+		b.Call("setAttribute", "title", act.label)
+		if (act.part == "up" && i == 0) || (act.part == "down" && i == n-1) {
+			b.Set("disabled", true)
+		}
+		b = b.Get("nextSibling")
+	}
 	return tr
+}
+
+// rowsFrag is a fragment holding editor rows [first, last).
+func (a *app) rowsFrag(first, last int) js.Value {
+	rows := a.st.Table.Rows
+	f := js.Global().Get("document").Call("createDocumentFragment")
+	for i := first; i < last; i++ {
+		f.Call("appendChild", a.drawRow(i, rows[i], len(rows)))
+	}
+	return f
+}
+
+// spacer is a row that stands in for rows not drawn; hidden from assistive
+// technology, which learns the table's size from aria-rowcount.
+func spacer() js.Value {
+	tr := el("tr", "spacer")
+	tr.SetAttribute("aria-hidden", "true")
+	tr.AppendChild(attrs(el("td", ""), "colspan", "5"))
+	return tr.Underlying()
+}
+
+// fill replaces the editor's rows with rows [first, last) between spacers.
+func (a *app) fill(first, last int) {
+	a.win.top, a.win.bottom = spacer(), spacer()
+	f := js.Global().Get("document").Call("createDocumentFragment")
+	f.Call("appendChild", a.win.top)
+	f.Call("appendChild", a.rowsFrag(first, last))
+	f.Call("appendChild", a.win.bottom)
+	a.rows.SetTextContent("")
+	a.rows.Underlying().Call("appendChild", f)
+	a.win.first, a.win.last = first, last
+	a.sizeSpacers()
+}
+
+// sizeSpacers gives the spacers the height of the rows they stand in for.
+// (The style property, not a style attribute: the page's CSP allows it.)
+func (a *app) sizeSpacers() {
+	n := len(a.st.Table.Rows)
+	a.win.top.Get("style").Set("height", px(float64(a.win.first)*a.win.rowH))
+	a.win.bottom.Get("style").Set("height", px(float64(n-a.win.last)*a.win.rowH))
+}
+
+func px(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + "px" }
+
+// scrolled runs in the animation frame after a scroll or resize: it measures
+// the rows and draws those now near the screen, keeping the rows drawn
+// before that are still near it (and so the focus, when it is in one).
+func (a *app) scrolled() {
+	if !a.win.on {
+		return
+	}
+	a.measureRows()
+	n := len(a.st.Table.Rows)
+	first, last, redraw := page.Window(n, a.win.rowH, a.rowsTop(), viewHeight(), [2]int{a.win.first, a.win.last})
+	if !redraw {
+		return
+	}
+	f0, l0 := a.win.first, a.win.last
+	if last <= f0 || first >= l0 {
+		a.fill(first, last)
+		return
+	}
+	for i := f0; i < first; i++ {
+		a.win.top.Get("nextElementSibling").Call("remove")
+	}
+	for i := last; i < l0; i++ {
+		a.win.bottom.Get("previousElementSibling").Call("remove")
+	}
+	if first < f0 {
+		a.win.top.Call("after", a.rowsFrag(first, f0))
+	}
+	if last > l0 {
+		a.win.bottom.Call("before", a.rowsFrag(l0, last))
+	}
+	a.win.first, a.win.last = first, last
+	a.sizeSpacers()
+}
+
+// measureRows takes the row height from the rows drawn, once they are laid
+// out (a narrow screen makes each row a taller card), and resizes the spacers
+// if it changed.
+func (a *app) measureRows() {
+	if a.win.last <= a.win.first {
+		return
+	}
+	top := a.win.top.Call("getBoundingClientRect").Get("bottom").Float()
+	bottom := a.win.bottom.Call("getBoundingClientRect").Get("top").Float()
+	h := (bottom - top) / float64(a.win.last-a.win.first)
+	if h > 0 && (h-a.win.rowH > 0.01 || a.win.rowH-h > 0.01) {
+		a.win.rowH = h
+		a.sizeSpacers()
+	}
+}
+
+// rowsTop is where the editor's rows start, relative to the top of the viewport.
+func (a *app) rowsTop() float64 {
+	return a.rows.Underlying().Call("getBoundingClientRect").Get("top").Float()
+}
+
+func viewHeight() float64 { return js.Global().Get("innerHeight").Float() }
+
+// focusRow focuses a control of editor row i, first scrolling the row to
+// the middle of the screen and drawing it when a long table has not drawn it.
+func (a *app) focusRow(i int, part string) {
+	if a.win.on && (i < a.win.first || i >= a.win.last) {
+		y := js.Global().Get("scrollY").Float() + a.rowsTop() + float64(i)*a.win.rowH - viewHeight()/2
+		js.Global().Call("scrollTo", map[string]any{"top": y, "behavior": "instant"})
+		a.scrolled()
+	}
+	focus(rowID(i, part))
 }
 
 // attrs sets attributes from name, value pairs and returns e.
