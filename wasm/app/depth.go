@@ -537,7 +537,7 @@ func (d *depthUI) initPredict() {
 	d.a.on(d.predictMode, "change", func(*dom.BasicEvent) {
 		if checked(d.predictMode) {
 			d.a.replace(page.StartPredict(d.a.st.Table), "Predict mode: the expected codes are cleared. Choose the code you expect for each row, then press Run. Undo brings the old codes back.")
-			focus(rowID(0, "want"))
+			d.a.focusRow(0, "want") // drawn first when the editor is windowed
 		} else {
 			d.a.st.SetMode("")
 			d.a.changed()
