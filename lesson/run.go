@@ -28,6 +28,8 @@ type Lab struct {
 	d       *coerce.Dispatcher
 	Metrics *coerce.Metrics
 	calls   int
+	// bareField is, per tool, the argument a bare value fills: its first field.
+	bareField map[string]string
 }
 
 // Switches are the coercion switches the page shows. The zero value turns every coercion off;
@@ -85,6 +87,12 @@ func NewLab(cfg LabConfig) *Lab {
 		panic("lesson: a classroom tool is declared wrong: " + err.Error()) // caught by the tests
 	}
 	l.d = d
+	l.bareField = map[string]string{}
+	for _, t := range d.Tools() {
+		if len(t.Schema.Fields) > 0 {
+			l.bareField[t.Name] = t.Schema.Fields[0].Name
+		}
+	}
 	return l
 }
 
@@ -123,13 +131,7 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 			res.Pass = res.Want == res.Code
 		}
 	}()
-	field := ""
-	for _, t := range l.d.Tools() {
-		if t.Name == tool && len(t.Schema.Fields) > 0 {
-			field = t.Schema.Fields[0].Name
-		}
-	}
-	o := l.d.Call(context.Background(), tool, Arguments(r.Input, field))
+	o := l.d.Call(context.Background(), tool, Arguments(r.Input, l.bareField[tool]))
 	res.Code, res.Field, res.Observation, res.HandlerCalled = string(o.Code), o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
 	return res
