@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -14,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"coerceplayground/internal/webbuild"
@@ -222,15 +219,8 @@ func TestEmbedOptionsAndScreenshots(t *testing.T) {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
 				tb := newTab(t)
-				tb.do(
-					chromedp.EmulateViewport(width, 900),
-					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-						_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-							Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
-						})
-						return err
-					}),
-				)
+				tb.do(chromedp.EmulateViewport(width, 900))
+				tb.media([2]string{"prefers-color-scheme", scheme})
 				// The light reader gets a dark embed and the dark one a light
 				// embed: theme= overrides the system setting.
 				theme := map[string]string{"light": "dark", "dark": "light"}[scheme]

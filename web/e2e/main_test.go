@@ -21,6 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -210,6 +212,20 @@ func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	if err := chromedp.Do(tb.ctx, actions...); err != nil {
 		tb.t.Fatal(err)
 	}
+}
+
+// media emulates CSS media features, such as prefers-color-scheme or prefers-reduced-motion,
+// given as name and value pairs; features not given go back to the browser's own.
+func (tb *tab) media(features ...[2]string) {
+	tb.t.Helper()
+	var fs []*emulation.MediaFeature
+	for _, f := range features {
+		fs = append(fs, &emulation.MediaFeature{Name: f[0], Value: f[1]})
+	}
+	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: fs})
+		return err
+	}))
 }
 
 // screenshot saves what capture takes (chromedp.FullScreenshot, CaptureScreenshot,

@@ -1,13 +1,10 @@
 package e2e
 
 import (
-	"context"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -63,14 +60,7 @@ func (tb *tab) waitFor(cond, what string) {
 	}
 }
 
-func (tb *tab) reducedMotion() {
-	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
-		})
-		return err
-	}))
-}
+func (tb *tab) reducedMotion() { tb.media([2]string{"prefers-reduced-motion", "reduce"}) }
 
 // activeInView is a JavaScript condition: the active element is at least partly on screen.
 const activeInView = `(r => r.bottom > 0 && r.top < innerHeight && r.height > 0)(document.activeElement.getBoundingClientRect())`
@@ -250,18 +240,8 @@ func TestNotesScreenshots(t *testing.T) {
 				if width < 500 {
 					height = 780
 				}
-				tb.do(
-					chromedp.EmulateViewport(width, height),
-					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-						_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-							Features: []*emulation.MediaFeature{
-								{Name: "prefers-color-scheme", Value: scheme},
-								{Name: "prefers-reduced-motion", Value: "reduce"},
-							},
-						})
-						return err
-					}),
-				)
+				tb.do(chromedp.EmulateViewport(width, height))
+				tb.media([2]string{"prefers-color-scheme", scheme}, [2]string{"prefers-reduced-motion", "reduce"})
 				tb.open("/")
 				if width < 500 {
 					tb.do(chromedp.Click(chromedp.ID("notes-toggle")))

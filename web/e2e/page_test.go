@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -447,15 +444,8 @@ func TestScreenshots(t *testing.T) {
 				if width < 500 {
 					height = 780
 				}
-				tb.do(
-					chromedp.EmulateViewport(width, height),
-					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-						_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-							Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
-						})
-						return err
-					}),
-				)
+				tb.do(chromedp.EmulateViewport(width, height))
+				tb.media([2]string{"prefers-color-scheme", scheme})
 				tb.open("/")
 				tb.do(chromedp.SetValue(chromedp.ID("row-5-want"), "ok"))
 				tb.run()

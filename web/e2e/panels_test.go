@@ -1,15 +1,12 @@
 package e2e
 
 import (
-	"context"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"coerceplayground/lesson"
@@ -305,13 +302,8 @@ func TestPanelScreenshots(t *testing.T) {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
 				tb := newTab(t)
-				tb.do(chromedp.EmulateViewport(width, 900),
-					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-						_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-							Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
-						})
-						return err
-					}))
+				tb.do(chromedp.EmulateViewport(width, 900))
+				tb.media([2]string{"prefers-color-scheme", scheme})
 				tb.open("/")
 				tb.do(chromedp.Click(chromedp.ID("add-row")), chromedp.SendKeys(chromedp.ID("row-6-input"), `" 17 "`),
 					chromedp.Click(chromedp.ID("run")), chromedp.SetValue(chromedp.ID("loop-preset"), "booleans"),
