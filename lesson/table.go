@@ -47,7 +47,10 @@ func Codes() []string {
 	return out
 }
 
-func isCode(s string) bool { return s != "" && coerce.Known(coerce.Code(s)) }
+func isCode(s string) bool {
+	_, inCatalog := coerce.Lookup(coerce.Code(s))
+	return s == string(coerce.OK) || inCatalog
+}
 
 // Unpredicted is how the text format writes a row whose expected code is still to be predicted.
 const Unpredicted = "?"

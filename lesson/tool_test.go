@@ -33,7 +33,7 @@ func TestCommittedFilesMatchDeclarations(t *testing.T) {
 			embedded string
 		}{
 			{s.Name + ".schema.json", tool.Schema.JSONSchema(), s.Schema},
-			{s.Name + ".catalog.json", coerce.CatalogJSON(coerce.ToolCodes(tool)...), s.Catalog},
+			{s.Name + ".catalog.json", coerce.CatalogJSON(tool.Catalog()), s.Catalog},
 		} {
 			if *update {
 				if err := os.WriteFile(c.file, c.want, 0o644); err != nil {
