@@ -28,7 +28,7 @@ func TestCommittedFilesMatchDeclarations(t *testing.T) {
 			got  []byte
 		}{
 			{tool.Name + ".schema.json", tool.Schema.JSONSchema(), SchemaJSONFor(tool.Name)},
-			{tool.Name + ".catalog.json", coerce.CatalogJSON(coerce.ToolCodes(tool)...), CatalogJSONFor(tool.Name)},
+			{tool.Name + ".catalog.json", coerce.CatalogJSON(tool.Catalog()), CatalogJSONFor(tool.Name)},
 		} {
 			if *update {
 				if err := os.WriteFile(c.file, c.want, 0o644); err != nil {

@@ -32,17 +32,6 @@ type Lab struct {
 	bareField map[string]string
 }
 
-// Switches are the coercion switches the page shows. The zero value turns every coercion off;
-// DefaultSwitches is the lesson as taught.
-type Switches struct {
-	// TrimSpace and DigitStrings are coerce.Rules; BoolStrings opts refund's dry_run in to the
-	// strings "true" and "false".
-	TrimSpace, DigitStrings, BoolStrings bool
-}
-
-// DefaultSwitches: trimming and digit strings on, booleans from strings off.
-func DefaultSwitches() Switches { return Switches{TrimSpace: true, DigitStrings: true} }
-
 // LabConfig adjusts a Lab; the zero value is the lesson as taught, without refunds.write.
 type LabConfig struct {
 	// Switches are the coercion switches; nil means DefaultSwitches().

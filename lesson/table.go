@@ -55,7 +55,10 @@ func isTool(name string) bool {
 	return false
 }
 
-func isCode(s string) bool { return s != "" && coerce.Known(coerce.Code(s)) }
+func isCode(s string) bool {
+	_, inCatalog := coerce.Lookup(coerce.Code(s))
+	return s == string(coerce.OK) || inCatalog
+}
 
 // Unpredicted is how the text format writes a row whose expected code is still to be predicted.
 const Unpredicted = "?"
