@@ -3,7 +3,9 @@
 //
 //   - a relative link or image whose file, or whose #anchor, does not exist;
 //   - a path in a code span (`wasm/app/panels.go`) that names no file of the repository;
-//   - a `make <target>` that the Makefile does not define;
+//   - a `make <target>` that the Makefile does not define, a `go test ./pkg -run TestX` whose
+//     pattern matches no test of pkg, a `coerce.Name` or `lesson.Type.Method` that the package
+//     does not declare;
 //   - an absolute path of somebody's machine (/home/…, /root/…) or a reference to an issue tracker;
 //   - a Go sample that is not an excerpt of a compiled Example function: every ```go block must
 //     follow a <!-- excerpt: <file> <Func> --> line and match that function's body;
@@ -38,7 +40,8 @@ func (p Problem) String() string { return fmt.Sprintf("%s:%d: %s", p.File, p.Lin
 // Check checks the Markdown files names (slash paths relative to the root of fsys, the
 // repository). Links, code-span paths and excerpts are resolved against fsys.
 func Check(fsys fs.FS, names []string) []Problem {
-	c := checker{fsys: fsys, ignored: gitignored(fsys), targets: makeTargets(fsys), anchors: map[string]map[string]bool{}}
+	c := checker{fsys: fsys, ignored: gitignored(fsys), targets: makeTargets(fsys),
+		anchors: map[string]map[string]bool{}, packages: map[string]*symbols{}}
 	for _, name := range names {
 		c.file(name)
 	}
@@ -50,6 +53,7 @@ type checker struct {
 	ignored  []string        // .gitignore patterns: generated files a fresh checkout lacks
 	targets  map[string]bool // the Makefile's targets
 	anchors  map[string]map[string]bool
+	packages map[string]*symbols // by directory
 	problems []Problem
 }
 
@@ -100,11 +104,14 @@ func (c *checker) file(name string) {
 		c.machinePaths(name, l)
 		if l.in {
 			c.makeCommands(name, l.n, l.text)
+			c.goTests(name, l.n, l.text)
 			continue
 		}
 		for _, span := range codeSpans(l.text) {
 			c.repoPath(name, l.n, span)
 			c.makeCommands(name, l.n, span)
+			c.goTests(name, l.n, span)
+			c.symbol(name, l.n, span)
 		}
 		for _, target := range links(l.text) {
 			c.link(name, l.n, target)

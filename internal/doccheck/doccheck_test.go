@@ -56,6 +56,8 @@ func repo(docs map[string]string) fstest.MapFS {
 		"docs/guide.md":       {Data: []byte("# Guide\n\n## The link format\n\n## Options\n\n## Options\n")},
 		"docs/playground.png": {Data: []byte("png")},
 		"web/index.html":      {Data: []byte("<!doctype html>")},
+		"coerce/budget.go":    {Data: []byte("package coerce\n\ntype Budget struct{ Cap int }\n\nfunc (b *Budget) Observe() {}\n\nfunc NewBudget() *Budget { return nil }\n\nconst MaxRows = 1\n")},
+		"coerce/doc_test.go":  {Data: []byte("package coerce\n\nimport \"testing\"\n\nfunc TestCatalogDoc(t *testing.T) {}\n\nfunc FuzzDispatch(f *testing.F) {}\n")},
 	}
 	for name, text := range docs {
 		fsys[name] = &fstest.MapFile{Data: []byte(text)}
@@ -98,6 +100,13 @@ func TestCheck(t *testing.T) {
 		{"excerpt of a missing function", "# R\n\n<!-- excerpt: x/example_test.go ExampleB -->\n```go\na := 1\n```\n", 3, "no such function"},
 		{"excerpt without a block", "# R\n\n<!-- excerpt: x/example_test.go ExampleA -->\n\nText.\n", 3, "followed by a ```go block"},
 		{"Go sample without an excerpt line", "# R\n\n```go\nx := 1\n```\n", 3, "must be an excerpt"},
+		{"declared names", "# R\n\n`coerce.Budget`, `coerce.NewBudget()`, `coerce.MaxRows`, `coerce.Budget.Observe`, `coerce.Budget.Cap`, `other.Thing`\n", 0, ""},
+		{"undeclared name", "# R\n\nCall `coerce.NewDispatcher`.\n", 3, "declares no NewDispatcher"},
+		{"undeclared method", "# R\n\nCall `coerce.Budget.Reset()`.\n", 3, "declares no Budget.Reset"},
+		{"test names", "# R\n\n`go test ./coerce -run TestCatalogDoc`, `go test ./coerce -run '^$' -bench .`, `go test ./coerce -fuzz FuzzDispatch`\n", 0, ""},
+		{"test pattern is a prefix", "# R\n\n```sh\ngo test ./coerce -run TestCatalog -v\n```\n", 0, ""},
+		{"no such test", "# R\n\n`go test ./coerce -run TestREADMECatalog`\n", 3, "no test function of coerce/ matches"},
+		{"no such fuzz target", "# R\n\n```sh\ngo test -count 1 ./coerce -fuzz FuzzParseTable\n```\n", 4, "no test function of coerce/ matches"},
 		{"README too long", "# R\n" + strings.Repeat("line\n", MaxREADMELines), MaxREADMELines + 1, "over 250"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
