@@ -41,6 +41,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*session
+	reports  sync.WaitGroup // one per session whose end is not yet reported
 }
 
 // session is one conversation's budget and metrics. A conversation is sequential, but a client
@@ -81,6 +82,11 @@ func (m *Server) Counts(ss *mcp.ServerSession) []coerce.Count {
 	}
 	return st.metrics.Snapshot()
 }
+
+// Wait blocks until every session that called a tool has ended and been reported to
+// SessionEnd: a command serving one stdio session calls it before exiting so the last report is
+// not lost.
+func (m *Server) Wait() { m.reports.Wait() }
 
 // handler is t's raw SDK handler: the arguments go to the dispatcher byte for byte.
 func (m *Server) handler(t coerce.Tool) mcp.ToolHandler {
@@ -140,7 +146,9 @@ func (m *Server) session(ss *mcp.ServerSession) *session {
 	}
 	st := &session{id: ss.ID(), budget: coerce.NewBudget()}
 	m.sessions[ss] = st
+	m.reports.Add(1)
 	go func() {
+		defer m.reports.Done()
 		_ = ss.Wait() // how the session ended does not change its report
 		m.mu.Lock()
 		delete(m.sessions, ss)

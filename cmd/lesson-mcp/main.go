@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"io"
 	"log"
 	"net/http"
 	"os"
@@ -38,14 +39,14 @@ func main() {
 	logger := log.New(os.Stderr, "lesson-mcp: ", log.LstdFlags)
 
 	cfg := config{Permissions: splitList(*grant), BoolStrings: *boolStrings, Log: logger.Println}
-	srv, err := newServer(cfg)
+	srv, mount, err := newServer(cfg)
 	if err != nil {
 		logger.Fatal(err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *httpAddr == "" {
-		if err := srv.Run(ctx, &mcp.StdioTransport{}); err != nil && !errors.Is(err, context.Canceled) {
+		if err := serveStdio(ctx, srv, mount); err != nil {
 			logger.Fatal(err)
 		}
 		return
@@ -73,9 +74,28 @@ type config struct {
 	Log func(...any)
 }
 
+// serveStdio serves one session on stdin and stdout until the client closes stdin or ctx ends,
+// then waits for the session's report.
+func serveStdio(ctx context.Context, srv *mcp.Server, mount *mcpserve.Server) error {
+	ss, err := srv.Connect(ctx, &mcp.StdioTransport{}, nil)
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-ctx.Done()
+		ss.Close()
+	}()
+	err = ss.Wait()
+	mount.Wait()
+	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
 // newServer returns the MCP server with the lesson's tools mounted, as the page runs them: the
 // default coercion switches, the permissions granted, refund's dry_run strings as asked.
-func newServer(cfg config) (*mcp.Server, error) {
+func newServer(cfg config) (*mcp.Server, *mcpserve.Server, error) {
 	logf := cfg.Log
 	if logf == nil {
 		logf = func(...any) {}
@@ -94,14 +114,14 @@ func newServer(cfg config) (*mcp.Server, error) {
 	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Log: func(l coerce.LogLine) { logf(l.String()) }},
 		lesson.GetJob(jobs, nil), lesson.GetUser(lesson.Users(), nil), lesson.Refund(jobs, granted, cfg.BoolStrings, nil))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "coerce-lesson", Title: "coerce playground: the lesson's tools", Version: "v1"}, &mcp.ServerOptions{
 		Instructions: "Tools of the coerce lesson. Every answer is a tool result: on isError, read the observation's error code and hint, " +
 			"and follow _meta[\"coerce/decision\"]: retry (fix what the hint names, once), stop, or handoff (a person takes over).",
 	})
-	mcpserve.Mount(s, d, mcpserve.Options{NewID: cfg.NewID, SessionEnd: func(r mcpserve.Report) { logf(reportLine(r)) }})
-	return s, nil
+	m := mcpserve.Mount(s, d, mcpserve.Options{NewID: cfg.NewID, SessionEnd: func(r mcpserve.Report) { logf(reportLine(r)) }})
+	return s, m, nil
 }
 
 // newHTTPHandler serves s over Streamable HTTP at /mcp. Idle sessions close after 30 minutes,

@@ -20,7 +20,7 @@ func fixedID() string { return "cid" }
 // inMemory connects the SDK's client to the command's server over an in-memory pipe.
 func inMemory(t *testing.T, cfg config) *mcp.ClientSession {
 	t.Helper()
-	s, err := newServer(cfg)
+	s, _, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,10 +88,10 @@ func classroom(t *testing.T, cs *mcp.ClientSession) {
 	}
 }
 
-func TestClassroomOverStdioTransport(t *testing.T) { classroom(t, inMemory(t, config{NewID: fixedID})) }
+func TestClassroomInMemory(t *testing.T) { classroom(t, inMemory(t, config{NewID: fixedID})) }
 
 func TestClassroomOverStreamableHTTP(t *testing.T) {
-	s, err := newServer(config{NewID: fixedID})
+	s, _, err := newServer(config{NewID: fixedID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestClassroomOverStreamableHTTP(t *testing.T) {
 // follows it across requests: a second invalid job_id in one session hands off, while another
 // session's first is still a retry.
 func TestHTTPSessionsKeepTheirOwnBudget(t *testing.T) {
-	s, err := newServer(config{})
+	s, _, err := newServer(config{})
 	if err != nil {
 		t.Fatal(err)
 	}
