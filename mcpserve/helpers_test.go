@@ -85,11 +85,22 @@ func decodeArgs(s string) (string, error) {
 // calls counts handler runs per tool.
 type calls map[string]int
 
-// fixtureTools are the tools dispatch.tsv is written against: the lesson's get_job, a prefixed
-// id and set_alerts, whose quiet field opts in to "true"/"false" and whose enabled does not.
+// fixtureTools are the tools dispatch.tsv is written against, as coerce's own test declares them:
+// the lesson's get_job, get_user (a prefixed id) and set_alerts, whose quiet field opts in to "true"/"false" and whose enabled does not.
 func fixtureTools(n calls) []coerce.Tool {
 	getJob := counted(lesson.GetJob(lesson.Jobs(), nil), n)
-	getUser := counted(lesson.GetUser(lesson.Users(), nil), n)
+	getUser := counted(coerce.Tool{
+		Name:        "get_user",
+		Description: "Look up a user by id.",
+		Schema:      coerce.Schema{Fields: []coerce.Field{coerce.IDField("user_id", "usr_", "usr_8f3a", "The user's id.")}},
+		Codes:       []coerce.Code{coerce.NotFound},
+		Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+			if id := a.ID("user_id"); id != "usr_8f3a" {
+				return nil, coerce.NotFoundError("user_id", "no such user; user ids look like usr_8f3a")
+			}
+			return coerce.Result{coerce.M("user", coerce.Object(coerce.M("id", coerce.String("usr_8f3a"))))}, nil
+		},
+	}, n)
 	setAlerts := counted(coerce.Tool{
 		Name:        "set_alerts",
 		Description: "Turn a job's failure alerts on or off.",

@@ -149,9 +149,9 @@ func TestListTools(t *testing.T) {
 		if !jsonEqual(t, got, mcpwire.Tool(tool)) {
 			t.Errorf("%s listed as %s\nwant %s", tool.Name, got, mcpwire.Tool(tool))
 		}
-		for _, c := range coerce.ToolCodes(tool) {
-			if !strings.Contains(lt.Description, "\n- "+string(c)+": retry: ") {
-				t.Errorf("%s: the description lacks the catalog line for %s", tool.Name, c)
+		for _, e := range tool.Catalog() {
+			if !strings.Contains(lt.Description, "\n- "+mcpwire.CatalogLine(e)) {
+				t.Errorf("%s: the description lacks the catalog line for %s", tool.Name, e.Code)
 			}
 		}
 	}

@@ -39,10 +39,7 @@ func main() {
 	logger := log.New(os.Stderr, "lesson-mcp: ", log.LstdFlags)
 
 	cfg := config{Permissions: splitList(*grant), BoolStrings: *boolStrings, Log: logger.Println}
-	srv, mount, err := newServer(cfg)
-	if err != nil {
-		logger.Fatal(err)
-	}
+	srv, mount := newServer(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *httpAddr == "" {
@@ -95,33 +92,21 @@ func serveStdio(ctx context.Context, srv *mcp.Server, mount *mcpserve.Server) er
 
 // newServer returns the MCP server with the lesson's tools mounted, as the page runs them: the
 // default coercion switches, the permissions granted, refund's dry_run strings as asked.
-func newServer(cfg config) (*mcp.Server, *mcpserve.Server, error) {
+func newServer(cfg config) (*mcp.Server, *mcpserve.Server) {
 	logf := cfg.Log
 	if logf == nil {
 		logf = func(...any) {}
 	}
-	granted := func(p string) bool {
-		for _, g := range cfg.Permissions {
-			if g == p {
-				return true
-			}
-		}
-		return false
-	}
 	sw := lesson.DefaultSwitches()
-	rules := coerce.Rules{TrimSpace: sw.TrimSpace, DigitStrings: sw.DigitStrings}
-	jobs := lesson.Jobs()
-	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Log: func(l coerce.LogLine) { logf(l.String()) }},
-		lesson.GetJob(jobs, nil), lesson.GetUser(lesson.Users(), nil), lesson.Refund(jobs, granted, cfg.BoolStrings, nil))
-	if err != nil {
-		return nil, nil, err
-	}
+	sw.BoolStrings = cfg.BoolStrings
+	d := lesson.NewDispatcher(lesson.LabConfig{Switches: &sw, Permissions: cfg.Permissions, NewID: cfg.NewID,
+		Log: func(l coerce.LogLine) { logf(l.String()) }})
 	s := mcp.NewServer(&mcp.Implementation{Name: "coerce-lesson", Title: "coerce playground: the lesson's tools", Version: "v1"}, &mcp.ServerOptions{
 		Instructions: "Tools of the coerce lesson. Every answer is a tool result: on isError, read the observation's error code and hint, " +
 			"and follow _meta[\"coerce/decision\"]: retry (fix what the hint names, once), stop, or handoff (a person takes over).",
 	})
 	m := mcpserve.Mount(s, d, mcpserve.Options{NewID: cfg.NewID, SessionEnd: func(r mcpserve.Report) { logf(reportLine(r)) }})
-	return s, m, nil
+	return s, m
 }
 
 // newHTTPHandler serves s over Streamable HTTP at /mcp. Idle sessions close after 30 minutes,

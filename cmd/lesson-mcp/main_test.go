@@ -20,10 +20,7 @@ func fixedID() string { return "cid" }
 // inMemory connects the SDK's client to the command's server over an in-memory pipe.
 func inMemory(t *testing.T, cfg config) *mcp.ClientSession {
 	t.Helper()
-	s, _, err := newServer(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _ := newServer(cfg)
 	st, ct := mcp.NewInMemoryTransports()
 	if _, err := s.Connect(context.Background(), st, nil); err != nil {
 		t.Fatal(err)
@@ -91,10 +88,7 @@ func classroom(t *testing.T, cs *mcp.ClientSession) {
 func TestClassroomInMemory(t *testing.T) { classroom(t, inMemory(t, config{NewID: fixedID})) }
 
 func TestClassroomOverStreamableHTTP(t *testing.T) {
-	s, _, err := newServer(config{NewID: fixedID})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _ := newServer(config{NewID: fixedID})
 	ts := httptest.NewServer(newHTTPHandler(s))
 	defer ts.Close()
 	classroom(t, overHTTP(t, ts.URL))
@@ -104,10 +98,7 @@ func TestClassroomOverStreamableHTTP(t *testing.T) {
 // follows it across requests: a second invalid job_id in one session hands off, while another
 // session's first is still a retry.
 func TestHTTPSessionsKeepTheirOwnBudget(t *testing.T) {
-	s, _, err := newServer(config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _ := newServer(config{})
 	ts := httptest.NewServer(newHTTPHandler(s))
 	defer ts.Close()
 	a, b := overHTTP(t, ts.URL), overHTTP(t, ts.URL)

@@ -99,14 +99,13 @@ func TestTool(t *testing.T) {
 		if !strings.HasPrefix(desc, tool.Description+"\n\n") {
 			t.Errorf("%s: the description does not start with the tool's own", tool.Name)
 		}
-		codes := coerce.ToolCodes(tool)
-		if n := strings.Count(desc, "\n- "); n != len(codes) {
-			t.Errorf("%s: %d catalog lines, want %d", tool.Name, n, len(codes))
+		entries := tool.Catalog()
+		if n := strings.Count(desc, "\n- "); n != len(entries) || len(entries) < 3 {
+			t.Errorf("%s: %d catalog lines, want %d", tool.Name, n, len(entries))
 		}
-		for _, c := range codes {
-			e, _ := coerce.Lookup(c)
-			if !strings.Contains(desc, "\n- "+string(c)+": retry: "+e.Retry+"; stop: "+e.Stop) {
-				t.Errorf("%s: no catalog line for %s", tool.Name, c)
+		for _, e := range entries {
+			if !strings.Contains(desc, "\n- "+string(e.Code)+": "+e.Meaning+"; retry: "+e.Retry+"; stop: "+e.Stop) {
+				t.Errorf("%s: no catalog line for %s", tool.Name, e.Code)
 			}
 		}
 	}

@@ -8,7 +8,7 @@ import (
 
 // Description returns the tool description a client is shown in tools/list: the tool's own
 // description, then its error catalog, one line per code it can give, so the model learns the
-// codes before it meets one. The lines come from [coerce.Catalog] and [coerce.ToolCodes]: one
+// codes before it meets one. The lines come from the tool's catalog ([coerce.Tool.Catalog]): one
 // source for the catalog file, the page and the wire.
 func Description(t coerce.Tool) string {
 	s := t.Description
@@ -16,11 +16,15 @@ func Description(t coerce.Tool) string {
 		s += "\n\n"
 	}
 	s += `Errors come back as a tool result with isError true and {"error": code, "field", "hint", ...}; follow the hint. Codes:`
-	for _, c := range coerce.ToolCodes(t) {
-		e, _ := coerce.Lookup(c)
-		s += "\n- " + string(c) + ": retry: " + e.Retry + "; stop: " + e.Stop
+	for _, e := range t.Catalog() {
+		s += "\n- " + CatalogLine(e)
 	}
 	return s
+}
+
+// CatalogLine is one code's line in a tool description: what it means, who may retry, when to stop.
+func CatalogLine(e coerce.Entry) string {
+	return string(e.Code) + ": " + e.Meaning + "; retry: " + e.Retry + "; stop: " + e.Stop
 }
 
 // InputSchema returns the tool's inputSchema, compact: the JSON Schema generated from its Go
