@@ -195,3 +195,22 @@ func ExampleTrace_JSON() {
 	// Output:
 	// [{"step":"parse","ok":true,"detail":"one strict JSON object, 22 bytes"},{"step":"type","ok":true,"field":"user_id","detail":"a JSON string"},{"step":"match","ok":false,"field":"user_id","detail":"user_id looks like \"usr_8f3a\": usr_ then letters and digits","before":"USR_8f3a"}]
 }
+
+// Explain says which rule Normalize applied, for a person: which status mapped to which code,
+// and where retry_after or the correlation_id came from.
+func ExampleHTTPNormalizer_Explain() {
+	n := coerce.HTTPNormalizer{Now: func() time.Time { return time.Date(2026, 10, 21, 7, 28, 0, 0, time.UTC) }}
+	for _, resp := range []coerce.HTTPResponse{
+		{Status: 429, Header: [][2]string{{"Retry-After", "Wed, 21 Oct 2026 07:28:30 GMT"}}},
+		{Status: 503, Header: [][2]string{{"X-Request-Id", "req_81c2"}}},
+		{Status: 410},
+		{DeadlineExceeded: true},
+	} {
+		fmt.Println(n.Explain(resp))
+	}
+	// Output:
+	// HTTP 429 means too many requests: rate_limited, retry_after 30 s from the Retry-After date
+	// HTTP 503 is a server error: internal_error with the service's request id from x-request-id
+	// HTTP 410 has no such record: not_found
+	// the client gave up waiting, so no status: timeout
+}
