@@ -34,8 +34,8 @@ func initChart(a *app) {
 
 func (p *chart) render() {
 	totals := p.a.st.Totals()
-	// ChartSVG's markup holds only code names and numbers (lesson/chart.go), never learner text.
-	p.chart.SetInnerHTML(lesson.ChartSVG(totals))
+	// ChartSVG's markup holds only code names and numbers (wasm/page/chart.go), never learner text.
+	p.chart.SetInnerHTML(page.ChartSVG(totals))
 	p.chart.SetAttribute("data-total", strconv.Itoa(page.CountsTotal(totals)))
 	p.reading.SetTextContent("")
 	for _, s := range lesson.Reading(totals) {

@@ -24,7 +24,7 @@ func initHTTP(a *app) {
 	}
 	p := &vendor{a: a, rows: byID("http-rows"), error: byID("http-error"), summary: byID("http-summary"),
 		results: byID("http-results")}
-	byID("http-clock").SetTextContent(lesson.ClassroomClock)
+	byID("http-clock").SetTextContent(page.ClassroomClock)
 	p.renderDrafts(page.HTTPDrafts(lesson.HTTPRows()))
 	a.on(byID("http-add"), "click", func(*dom.BasicEvent) {
 		drafts := append(p.drafts(), page.HTTPDraft{Status: "200"})

@@ -61,7 +61,7 @@ func (p *switches) try(t lesson.Try) {
 	// The note's claim is about the lesson as taught: start from the default switches, with
 	// refunds.write when the row is a refund (a denied refund would hide the coercion).
 	a.st.SetSwitches(def)
-	if t.Tool == "refund" {
+	if lesson.PermissionOf(t.Tool) != "" {
 		a.st.SetRefundsWrite(true)
 	}
 	if _, replaced := a.st.EnsureRow(t.Tool, t.Input); replaced {

@@ -230,7 +230,7 @@ type Request struct {
 type Reply struct {
 	Type          string
 	Code, Message string
-	Rows int
+	Rows          int
 }
 
 // Answer carries out a request from an allowed origin.

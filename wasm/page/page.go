@@ -151,7 +151,6 @@ func Import(text string) (lesson.Table, error) {
 	return t, nil
 }
 
-
 // TableMeta is what the editor says under the table about the table as a whole (its tool when
 // not the default one, predict mode), or "" when there is nothing to say.
 func TableMeta(t lesson.Table) string {

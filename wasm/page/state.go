@@ -161,13 +161,19 @@ func (s *State) Move(i, delta int) int {
 }
 
 // SetInput sets row i's raw input.
-func (s *State) SetInput(i int, v string) { s.setField(i, v, func(r *lesson.Row) *string { return &r.Input }) }
+func (s *State) SetInput(i int, v string) {
+	s.setField(i, v, func(r *lesson.Row) *string { return &r.Input })
+}
 
 // SetWant sets row i's expected code; "" means still to be predicted.
-func (s *State) SetWant(i int, v string) { s.setField(i, v, func(r *lesson.Row) *string { return &r.Want }) }
+func (s *State) SetWant(i int, v string) {
+	s.setField(i, v, func(r *lesson.Row) *string { return &r.Want })
+}
 
 // SetNote sets row i's note.
-func (s *State) SetNote(i int, v string) { s.setField(i, v, func(r *lesson.Row) *string { return &r.Note }) }
+func (s *State) SetNote(i int, v string) {
+	s.setField(i, v, func(r *lesson.Row) *string { return &r.Note })
+}
 
 func (s *State) setField(i int, v string, field func(*lesson.Row) *string) {
 	if i < 0 || i >= len(s.table.Rows) {
