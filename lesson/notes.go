@@ -198,7 +198,7 @@ func (t Try) Verify() (ok bool, seen string) {
 		}
 		return false, "no HTTP row " + t.Target
 	case "switch":
-		perms := []string{RefundPermission}
+		perms := Permissions()
 		on := DefaultSwitches()
 		flipped, ok := on.With(t.Target, !on.On(t.Target))
 		if !ok {

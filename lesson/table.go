@@ -1,6 +1,7 @@
 package lesson
 
 import (
+	_ "embed"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -44,15 +45,6 @@ func Codes() []string {
 		out = append(out, string(e.Code))
 	}
 	return out
-}
-
-func isTool(name string) bool {
-	for _, n := range ToolNames() {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 func isCode(s string) bool {
@@ -102,6 +94,9 @@ func (t Table) Check() error {
 	}
 	return nil
 }
+
+//go:embed classroom.table
+var classroomTable string
 
 // Classroom returns the lesson's table: "17", 17, -1, "abc", True, 99.
 func Classroom() Table {

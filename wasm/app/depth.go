@@ -439,7 +439,7 @@ func (d *depthUI) initSwitches() {
 		def := lesson.DefaultSwitches()
 		d.a.st.SetSwitches(def)
 		d.showSwitches()
-		if t.Tool == "refund" {
+		if lesson.PermissionOf(t.Tool) != "" {
 			d.setRefunds(true)
 		}
 		before := cloneTable(d.a.st.Table)

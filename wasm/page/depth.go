@@ -39,7 +39,7 @@ func (s *State) rebuildLab() {
 func (s *State) newLab(sw lesson.Switches, m *coerce.Metrics) *lesson.Lab {
 	var perms []string
 	if s.depth.refundsWrite {
-		perms = []string{lesson.RefundPermission}
+		perms = lesson.Permissions() // what the lesson's tools need: refunds.write
 	}
 	return lesson.NewLab(lesson.LabConfig{Switches: &sw, Permissions: perms, Metrics: m})
 }
