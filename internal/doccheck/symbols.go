@@ -17,6 +17,8 @@ var packageDirs = map[string]string{
 	"web":      "web",
 	"page":     "wasm/page",
 	"webbuild": "internal/webbuild",
+	"mcpwire":  "coerce/mcpwire",
+	"mcpserve": "mcpserve",
 }
 
 // symbols is what a package declares at top level: names (functions, types, variables,
