@@ -102,14 +102,16 @@ func (a *app) initEmbed() {
 	}
 
 	w := js.Global()
-	if parent := w.Get("parent"); !parent.IsUndefined() && !parent.Equal(w) {
+	// The parent is a window on another origin (often another site): only
+	// postMessage may be called on it, and reading it goes through prop.
+	if parent, ok := prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
 		observe("ResizeObserver", r.Underlying(), nil, func() { e.postHeight(parent) })
 		e.postHeight(parent)
 	}
 	a.onValue(w, "message", func(ev *dom.BasicEvent) { a.message(e, ev.Value) })
 	a.onRun(func() {
 		if e.host != "" && a.st.Results != nil {
-			if src := w.Get("parent"); !src.Equal(w) {
+			if src, ok := prop(w, "parent"); ok && present(src) && !src.Equal(w) {
 				src.Call("postMessage", a.resultsReply("run"), e.host)
 			}
 		}

@@ -24,8 +24,8 @@ import (
 type app struct {
 	st         *page.State
 	undo       *lesson.Table // the table before the last reset, import or delete
-	storageOK  bool
-	storageKey string // where the table is kept: one key for the page, another for embeds
+	keep       page.Keeper   // what the page has said about keeping the table
+	storageKey string        // where the table is kept: one key for the page, another for embeds
 
 	rows, results, resultsTable, counts, summary        *dom.BasicHTMLElement
 	learnerResults, catalog, schema, rowsStatus         *dom.BasicHTMLElement
@@ -79,8 +79,7 @@ func start() (err error) {
 	if root().HasAttribute("data-embed") {
 		a.storageKey += ":embed"
 	}
-	saved, ok := storageGet(a.storageKey)
-	a.storageOK = ok
+	saved, kept := storageGet(a.storageKey)
 	first := page.Choose(location().Hash(), saved)
 	a.st = page.New(first.Table)
 
@@ -100,9 +99,7 @@ func start() (err error) {
 	case first.FromLink:
 		a.notify("This table came from the link you opened. Your changes stay in this browser; use Copy link to share them.", false)
 	}
-	if !a.storageOK {
-		a.notify("This browser does not let the page keep the table, so changes are lost on reload. Use Copy link or Export to keep them.", false)
-	}
+	a.keepLine(a.keep.Loaded(kept))
 	if isMac() {
 		byID("run-keys").SetTextContent("⌘ Enter")
 	}
@@ -192,7 +189,7 @@ func (a *app) wire() {
 	})
 	a.on(byID("reset-table"), "click", func(*dom.BasicEvent) {
 		a.replace(lesson.Classroom(), "The lesson's table is back.")
-		storageSet(a.storageKey, "") // the next visit gets the lesson's current table
+		a.save("") // the next visit gets the lesson's current table
 	})
 	a.on(byID("copy-link"), "click", func(*dom.BasicEvent) { a.copyLink() })
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
@@ -353,9 +350,7 @@ func (a *app) edit(t *dom.BasicHTMLElement) {
 // changed runs after every edit: it saves the table, drops a table link that
 // no longer matches from the address bar, and marks old results stale.
 func (a *app) changed() {
-	if a.storageOK {
-		a.storageOK = storageSet(a.storageKey, a.st.Saved())
-	}
+	a.save(a.st.Saved())
 	loc := location()
 	if hash := loc.Hash(); hash != "" {
 		if _, ok := page.FragmentTable(hash); ok {
@@ -370,6 +365,26 @@ func (a *app) changed() {
 	if a.st.Stale {
 		a.results.Class().Add("stale")
 		a.summary.SetTextContent("The table changed since this run. Press Run to update the results.")
+	}
+}
+
+// save keeps text as the saved table ("" forgets it). A refusal or a full
+// store is said in one quiet line; the table on the page is never touched,
+// and the next change tries again.
+func (a *app) save(text string) {
+	if line, changed := a.keep.Saved(storageSet(a.storageKey, text)); changed {
+		a.keepLine(line)
+	}
+}
+
+// keepLine shows what the page says about keeping the table ("" hides it).
+func (a *app) keepLine(line string) {
+	e := byID("storage-status")
+	e.SetTextContent(line)
+	if line == "" {
+		e.SetAttribute("hidden", "")
+	} else {
+		e.RemoveAttribute("hidden")
 	}
 }
 
