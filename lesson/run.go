@@ -32,17 +32,6 @@ type Lab struct {
 	bareField map[string]string
 }
 
-// Switches are the coercion switches the page shows. The zero value turns every coercion off;
-// DefaultSwitches is the lesson as taught.
-type Switches struct {
-	// TrimSpace and DigitStrings are coerce.Rules; BoolStrings opts refund's dry_run in to the
-	// strings "true" and "false".
-	TrimSpace, DigitStrings, BoolStrings bool
-}
-
-// DefaultSwitches: trimming and digit strings on, booleans from strings off.
-func DefaultSwitches() Switches { return Switches{TrimSpace: true, DigitStrings: true} }
-
 // LabConfig adjusts a Lab; the zero value is the lesson as taught, without refunds.write.
 type LabConfig struct {
 	// Switches are the coercion switches; nil means DefaultSwitches().
@@ -57,38 +46,16 @@ type LabConfig struct {
 	Metrics *coerce.Metrics
 }
 
-// DefaultTool is the tool a table calls when it names none.
-const DefaultTool = "get_job"
-
-// NewLab returns a Lab over the fixtures with get_job, get_user and refund.
+// NewLab returns a Lab over the fixtures with every classroom tool (specs).
 func NewLab(cfg LabConfig) *Lab {
-	sw := DefaultSwitches()
-	if cfg.Switches != nil {
-		sw = *cfg.Switches
-	}
 	l := &Lab{Metrics: cfg.Metrics}
 	if l.Metrics == nil {
 		l.Metrics = &coerce.Metrics{}
 	}
-	perms := append([]string(nil), cfg.Permissions...)
-	granted := func(p string) bool {
-		for _, g := range perms {
-			if g == p {
-				return true
-			}
-		}
-		return false
-	}
-	jobs := Jobs()
-	rules := coerce.Rules{TrimSpace: sw.TrimSpace, DigitStrings: sw.DigitStrings}
-	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Metrics: l.Metrics, Log: cfg.Log},
-		GetJob(jobs, &l.calls), GetUser(Users(), &l.calls), Refund(jobs, granted, sw.BoolStrings, &l.calls))
-	if err != nil {
-		panic("lesson: a classroom tool is declared wrong: " + err.Error()) // caught by the tests
-	}
-	l.d = d
+	cfg.Metrics = l.Metrics
+	l.d = newDispatcher(cfg, &l.calls)
 	l.bareField = map[string]string{}
-	for _, t := range d.Tools() {
+	for _, t := range l.d.Tools() {
 		if len(t.Schema.Fields) > 0 {
 			l.bareField[t.Name] = t.Schema.Fields[0].Name
 		}
@@ -96,8 +63,33 @@ func NewLab(cfg LabConfig) *Lab {
 	return l
 }
 
-// ToolNames lists the classroom's tools, get_job first.
-func ToolNames() []string { return []string{"get_job", "get_user", "refund"} }
+// NewDispatcher returns the classroom's dispatcher as NewLab(cfg) builds it (switches,
+// permissions, ids, log, metrics), without a handler call count: for a server that runs the
+// tools concurrently (cmd/lesson-mcp), where a Lab's count would race.
+func NewDispatcher(cfg LabConfig) *coerce.Dispatcher { return newDispatcher(cfg, nil) }
+
+// newDispatcher builds the dispatcher over every classroom tool; calls, when not nil, counts the
+// calls that got past argument checking.
+func newDispatcher(cfg LabConfig, calls *int) *coerce.Dispatcher {
+	sw := DefaultSwitches()
+	if cfg.Switches != nil {
+		sw = *cfg.Switches
+	}
+	perms := append([]string(nil), cfg.Permissions...)
+	granted := func(p string) bool { return contains(perms, p) }
+	rules := coerce.Rules{TrimSpace: sw.TrimSpace, DigitStrings: sw.DigitStrings}
+	env := Env{Jobs: Jobs(), Users: Users(), Switches: sw}
+	all := specs()
+	tools := make([]coerce.Tool, len(all))
+	for i, s := range all {
+		tools[i] = s.tool(env, granted, calls)
+	}
+	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Metrics: cfg.Metrics, Log: cfg.Log}, tools...)
+	if err != nil {
+		panic("lesson: a classroom tool is declared wrong: " + err.Error()) // caught by the tests
+	}
+	return d
+}
 
 // Tools returns the classroom's tool declarations, as a default Lab has them.
 func Tools() []coerce.Tool { return NewLab(LabConfig{}).d.Tools() }
