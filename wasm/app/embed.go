@@ -17,6 +17,7 @@ import (
 	"syscall/js"
 
 	"coerceplayground/lesson"
+	"coerceplayground/wasm/jsguard"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -40,15 +41,15 @@ func (e *embed) tell() string {
 	if e.host != "" {
 		return e.host
 	}
-	loc, _ := prop(js.Global(), "location")
-	anc, ok := prop(loc, "ancestorOrigins")
+	loc, _ := jsguard.Prop(js.Global(), "location")
+	anc, ok := jsguard.Prop(loc, "ancestorOrigins")
 	if !ok || !present(anc) {
 		return ""
 	}
-	if n, ok := prop(anc, "length"); !ok || n.Type() != js.TypeNumber || n.Int() == 0 {
+	if n, ok := jsguard.Prop(anc, "length"); !ok || n.Type() != js.TypeNumber || n.Int() == 0 {
 		return ""
 	}
-	if o, ok := prop(anc, "0"); ok && o.Type() == js.TypeString && e.opts.Allowed(o.String()) {
+	if o, ok := jsguard.Prop(anc, "0"); ok && o.Type() == js.TypeString && e.opts.Allowed(o.String()) {
 		return o.String()
 	}
 	return ""
@@ -111,8 +112,8 @@ func initEmbed(a *app) {
 
 	w := js.Global()
 	// The parent is a window on another origin (often another site): only
-	// postMessage may be called on it, and reading it goes through prop.
-	if parent, ok := prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
+	// postMessage may be called on it, and reading it goes through jsguard.Prop.
+	if parent, ok := jsguard.Prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
 		observe("ResizeObserver", r.Underlying(), nil, func() { e.postHeight(parent) })
 		e.postHeight(parent)
 	}
@@ -124,7 +125,7 @@ func initEmbed(a *app) {
 			return
 		}
 		if host := e.tell(); host != "" {
-			if src, ok := prop(w, "parent"); ok && present(src) && !src.Equal(w) {
+			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
 				msg := a.resultsReply("")
 				msg["type"] = page.ReplyRan
 				delete(msg, "request")
