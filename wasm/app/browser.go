@@ -12,8 +12,8 @@ package main
 // a JavaScript round trip each, a <td> costs 57. And because those wrappers
 // put every element and event type into an interface, the linker keeps every
 // method of every type that any interface call might reach. Building the
-// wrappers here, from types the page knows, cut app.wasm by the amounts in the
-// README. The rest are APIs dom/v2 does not wrap (localStorage, the
+// wrappers here, from types the page knows, cut app.wasm a great deal (docs/performance.md,
+// "How the page fits"). The rest are APIs dom/v2 does not wrap (localStorage, the
 // clipboard, <dialog>, history, file reading, downloads, performance marks).
 
 import (
@@ -241,7 +241,7 @@ func download(name, text string) {
 }
 
 // mark records a performance mark; measure records the time between two.
-// The README's timings read them; they never leave the page.
+// The timings in docs/performance.md read them; they never leave the page.
 func mark(name string) { js.Global().Get("performance").Call("mark", name) }
 
 func measure(name, start, end string) {
