@@ -60,22 +60,16 @@ func (p *share) copyLink() {
 }
 
 func (p *share) linkPasted() {
-	hash := location().Hash()
-	if _, ok := page.FragmentTable(hash); !ok {
+	next, load := page.Pasted(location().Hash())
+	if !load {
+		if next.Notice != "" {
+			p.a.notify(next.Notice, false)
+		}
 		return
-	}
-	next := page.Choose(hash, "")
-	if !next.FromLink {
-		p.a.notify(next.Notice, false)
-		return
-	}
-	msg := "Loaded the table from the link."
-	if next.Notice != "" {
-		msg += " " + next.Notice
 	}
 	// As any other replacement: Undo, saved, and the old results marked stale.
 	p.a.st.Replace(next.Table)
-	p.a.notify(msg, true)
+	p.a.notify(next.Notice, true)
 }
 
 func (p *share) wireImport() {
