@@ -27,6 +27,11 @@ const (
 	ReplyResults = MsgPrefix + "results"
 	ReplyTable   = MsgPrefix + "table"
 	ReplyError   = MsgPrefix + "error"
+	// ReplyRan is not a reply: it tells the host that the learner ran the
+	// table in the frame (Run or Ctrl+Enter), with the same rows and summary
+	// as ReplyResults. A host's own run request is answered once, by its
+	// ReplyResults with the request's id.
+	ReplyRan = MsgPrefix + "ran"
 )
 
 // DefaultPanels are the panels an embed shows when panels= is absent.
