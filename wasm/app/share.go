@@ -60,16 +60,16 @@ func (p *share) copyLink() {
 }
 
 func (p *share) linkPasted() {
-	next, load := page.Pasted(location().Hash())
-	if !load {
-		if next.Notice != "" {
-			p.a.notify(next.Notice, false)
+	t, msg, replace := page.Pasted(location().Hash())
+	if !replace {
+		if msg != "" {
+			p.a.notify(msg, false)
 		}
 		return
 	}
 	// As any other replacement: Undo, saved, and the old results marked stale.
-	p.a.st.Replace(next.Table)
-	p.a.notify(next.Notice, true)
+	p.a.st.Replace(t)
+	p.a.notify(msg, true)
 }
 
 func (p *share) wireImport() {
