@@ -139,6 +139,9 @@ func checkOrigin(s string) (string, error) {
 	return o.String(), nil
 }
 
+// Shows reports whether the embed shows panel id (page.Panels).
+func (o EmbedOptions) Shows(id string) bool { return contains(o.Panels, id) }
+
 // Allowed reports whether a message from origin is obeyed.
 func (o EmbedOptions) Allowed(origin string) bool {
 	return origin != "" && contains(o.Origins, origin)
