@@ -46,6 +46,11 @@ func main() {
 			fail(err)
 		}
 		fmt.Print(webbuild.FormatSizes(sizes))
+		report, err := webbuild.PackageReport(webbuild.Config{Root: root}, "./wasm/app", 30, sizes[len(sizes)-2].Brotli)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Print(report)
 		return
 	}
 	if err := webbuild.Build(webbuild.Config{Root: root, Force: *force, Log: os.Stderr}); err != nil {
