@@ -1,8 +1,9 @@
-# make test is what CI runs (.ci/run): vet, build the page, then every Go test, including the
-# end-to-end tests in headless Chromium (web/e2e).
+# make test is what CI runs (.ci/run): it installs what its tests need (Chromium when root, the
+# pinned wrangler), vets, builds the page, then runs every Go test, including the end-to-end tests
+# in headless Chromium and the edge worker on wrangler dev (web/e2e).
 GO ?= go
 
-.PHONY: build serve test vet size bench clean browser dist worker deploy
+.PHONY: build serve test vet size bench clean browser wrangler dist worker deploy
 
 # build writes web/app.wasm, web/wasm_exec.js, web/wasm-size.js and a .gz and .br beside each
 # page file; each only when stale.
@@ -12,7 +13,7 @@ build:
 serve:
 	$(GO) run serve.go
 
-test: vet build browser
+test: vet build browser wrangler
 	GOOS=js GOARCH=wasm $(GO) build ./coerce/... ./lesson/... ./wasm/... ./web
 	$(GO) test ./...
 
@@ -26,6 +27,16 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
 	    || echo "make: could not install chromium"; \
 	else echo "make: no Chromium found and not root: the browser tests will skip (and fail under CI=true)"; fi
+
+# wrangler installs the pinned wrangler (4.86.0, package-lock.json) for the edge worker test when
+# node_modules has none; a node_modules that is a symlink to a shared install counts as present.
+# Without npm it says so, and the worker test then fails naming what is missing.
+wrangler:
+	@if [ -x node_modules/.bin/wrangler ]; then exit 0; fi; \
+	if command -v npm >/dev/null 2>&1; then \
+	  echo "make: installing the pinned wrangler (npm ci) for the edge worker test"; \
+	  npm ci --no-audit --no-fund || echo "make: npm ci failed: the edge worker test will fail"; \
+	else echo "make: npm not found: install Node 20 (with npm) for the edge worker test"; fi
 
 vet:
 	$(GO) vet ./...
@@ -53,7 +64,7 @@ worker:
 # a Cloudflare login (npx wrangler login, or CLOUDFLARE_API_TOKEN); the tests never run it.
 # Set the course sites that may frame the embed page in wrangler.jsonc's vars.ALLOWED_EMBEDDERS
 # first (a plain variable, not a secret).
-deploy: dist worker
+deploy: dist worker wrangler
 	node node_modules/.bin/wrangler deploy
 
 clean:

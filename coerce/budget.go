@@ -16,10 +16,16 @@ const (
 	Handoff Decision = "handoff"
 )
 
-// Verdict is a decision with the reason a person can read.
+// Verdict is a decision with the reason a person can read, and the count behind it.
 type Verdict struct {
 	Decision Decision
-	Reason   string
+	// Reason says in plain words why: which code, how many times, which cap.
+	Reason string
+	// Count is how many outcomes of this kind (code, and field where the catalog counts per
+	// field) the conversation has had, this one included; Cap is the catalog's cap it was held
+	// against (the entry's ToolCap when that one was passed). Both are zero for ok and for a
+	// loop that had already ended.
+	Count, Cap int
 }
 
 // Budget is one conversation's retry budget. It counts error outcomes per (tool, field) for
@@ -54,71 +60,44 @@ func (b *Budget) Observe(o Outcome) Verdict {
 		return v
 	}
 	key := budgetKey{tool: o.Tool, code: o.Code}
-	switch o.Code {
-	case InvalidArgs:
+	subject := string(o.Code)
+	switch entry.Per {
+	case perField:
 		key.field = o.Field
-	case NotFound:
-		key.tool = "" // per conversation: guessing ids on another tool is still guessing
+		f := o.Field
+		if f == "" {
+			f = "the arguments"
+		}
+		subject += " on " + f
+	case perConversation:
+		key.tool = "" // guessing ids on another tool is still guessing
 	}
 	b.counts[key]++
 	n := b.counts[key]
-	if o.Code == InvalidArgs {
+	if entry.ToolCap > 0 {
 		// A model can name a new field each time (an unknown key, a repeated key), so the
-		// tool's invalid_args are also capped as a whole.
+		// tool's count over all fields is capped as a whole too.
 		all := budgetKey{tool: o.Tool, code: o.Code, field: "\x00every field"}
 		b.counts[all]++
 		if b.counts[all] > entry.ToolCap {
-			v := Verdict{Decision: entry.OnCap, Reason: "invalid_args " + strconv.Itoa(b.counts[all]) + " times on " + o.Tool + ": stop and hand off to a person"}
+			v := Verdict{Decision: entry.OnCap, Count: b.counts[all], Cap: entry.ToolCap,
+				Reason: string(o.Code) + " " + strconv.Itoa(b.counts[all]) + " times on " + o.Tool + ": " + onCapWords(entry.OnCap)}
 			b.final = &v
 			return v
 		}
 	}
 	if n <= entry.Cap {
-		return Verdict{Decision: Retry, Reason: retryReason(o, n, entry.Cap)}
+		return Verdict{Decision: Retry, Count: n, Cap: entry.Cap, Reason: subject + ": " + entry.Retrying}
 	}
-	v := Verdict{Decision: entry.OnCap, Reason: capReason(o, entry)}
+	v := Verdict{Decision: entry.OnCap, Count: n, Cap: entry.Cap, Reason: subject + " " + entry.Capped}
 	b.final = &v
 	return v
 }
 
-func retryReason(o Outcome, n, capN int) string {
-	switch o.Code {
-	case InvalidArgs:
-		f := o.Field
-		if f == "" {
-			f = "the arguments"
-		}
-		return "invalid_args on " + f + ": the model may fix it once, following the hint"
-	case NotFound:
-		return "not_found: one more try with an id from the hint, no guessing"
-	case RateLimited:
-		return "rate_limited: the runtime waits retry_after seconds, then retries"
-	case Timeout:
-		return "timeout: the runtime retries once with the same arguments"
-	case InternalError:
-		return "internal_error: the runtime retries once, later"
+// onCapWords says what a decision at a cap means for the people involved.
+func onCapWords(d Decision) string {
+	if d == Handoff {
+		return "stop and hand off to a person"
 	}
-	return "retry"
-}
-
-func capReason(o Outcome, e Entry) string {
-	switch o.Code {
-	case InvalidArgs:
-		f := o.Field
-		if f == "" {
-			f = "the arguments"
-		}
-		return "invalid_args on " + f + " twice: stop and hand off to a person"
-	case NotFound:
-		return "not_found twice: hand off, do not guess ids"
-	case Denied:
-		return "denied: stop at once, never retried; tell the user which permission is missing"
-	case RateLimited:
-		return "rate_limited a third time: stop and tell the user to try later"
-	case Timeout:
-		return "timeout twice: hand off, do not loop on a slow dependency"
-	case InternalError:
-		return "internal_error twice: hand off with the correlation_id"
-	}
-	return string(e.OnCap)
+	return "stop and tell the user"
 }

@@ -2,6 +2,7 @@ package coerce_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,19 +120,21 @@ func TestCatalog(t *testing.T) {
 		t.Fatalf("%d codes", len(cat))
 	}
 	for i, e := range cat {
-		if e.Code != want[i] || e.Retry == "" || e.Stop == "" || e.Hint == "" || (e.OnCap != coerce.Stop && e.OnCap != coerce.Handoff) {
+		if e.Code != want[i] || e.Meaning == "" || e.Retry == "" || e.Stop == "" || e.Hint == "" || e.Capped == "" ||
+			(e.Cap > 0) != (e.Retrying != "") || (e.OnCap != coerce.Stop && e.OnCap != coerce.Handoff) ||
+			(e.Per != "field" && e.Per != "tool" && e.Per != "conversation") {
 			t.Errorf("entry %d: %+v", i, e)
 		}
-		if _, ok := coerce.Lookup(e.Code); !ok || !coerce.Known(e.Code) {
-			t.Errorf("%s is not found by Lookup/Known", e.Code)
+		if got, ok := coerce.Lookup(e.Code); !ok || got != e {
+			t.Errorf("%s is not found by Lookup", e.Code)
 		}
 	}
 	if _, ok := coerce.Lookup(coerce.OK); ok {
 		t.Error("ok is not an error code")
 	}
 	for _, c := range []coerce.Code{"", "teapot", "Invalid_Args", "invalid-args"} {
-		if coerce.Known(c) {
-			t.Errorf("Known(%q)", c)
+		if _, ok := coerce.Lookup(c); ok {
+			t.Errorf("Lookup(%q) found it", c)
 		}
 	}
 	cat[0].Cap = 99
@@ -141,8 +144,62 @@ func TestCatalog(t *testing.T) {
 	if e, _ := coerce.Lookup(coerce.InvalidArgs); !strings.Contains(e.Hint, `"017"`) || !strings.Contains(e.Hint, "send 17") {
 		t.Errorf("the catalog does not record the \"017\" decision: %q", e.Hint)
 	}
-	if !strings.Contains(string(coerce.CatalogJSON()), `"code": "rate_limited"`) || strings.Contains(string(coerce.CatalogJSON(coerce.NotFound)), "rate_limited") {
-		t.Error("CatalogJSON does not filter by code")
+	all := string(coerce.CatalogJSON(coerce.Catalog()))
+	tool := coerce.Tool{Name: "t", Codes: []coerce.Code{coerce.NotFound}}
+	if !strings.Contains(all, `"code": "rate_limited"`) || strings.Contains(string(coerce.CatalogJSON(tool.Catalog())), "rate_limited") {
+		t.Error("CatalogJSON does not render exactly the entries given")
+	}
+	var codes []coerce.Code
+	for _, e := range tool.Catalog() {
+		codes = append(codes, e.Code)
+	}
+	if want := []coerce.Code{coerce.InvalidArgs, coerce.NotFound, coerce.Timeout, coerce.InternalError}; !slices.Equal(codes, want) {
+		t.Errorf("Tool.Catalog: %v, want %v", codes, want)
+	}
+}
+
+// TestBudgetFollowsTheCatalog: for every entry, the budget allows exactly Cap outcomes of the code
+// (per field, tool or conversation as Per says), then decides OnCap, with the entry's own words.
+func TestBudgetFollowsTheCatalog(t *testing.T) {
+	for _, e := range coerce.Catalog() {
+		b := coerce.NewBudget()
+		o := coerce.Outcome{Tool: "get_job", Code: e.Code, Field: "job_id"}
+		subject := string(e.Code)
+		if e.Per == "field" {
+			subject += " on job_id"
+		}
+		for n := 1; n <= e.Cap; n++ {
+			v := b.Observe(o)
+			if v.Decision != coerce.Retry || v.Reason != subject+": "+e.Retrying || v.Count != n || v.Cap != e.Cap {
+				t.Errorf("%s #%d: %+v", e.Code, n, v)
+			}
+		}
+		v := b.Observe(o)
+		if v.Decision != e.OnCap || v.Reason != subject+" "+e.Capped || v.Count != e.Cap+1 || v.Cap != e.Cap {
+			t.Errorf("%s over the cap: %+v", e.Code, v)
+		}
+		// After Cap outcomes, one on another field (or tool) is counted apart, except per
+		// conversation, where it is the one too many.
+		if e.Cap == 0 {
+			continue
+		}
+		b = coerce.NewBudget()
+		for n := 1; n <= e.Cap; n++ {
+			b.Observe(o)
+		}
+		other, want := o, coerce.Retry
+		switch e.Per {
+		case "field":
+			other.Field = "other"
+		default:
+			other.Tool = "get_user"
+			if e.Per == "conversation" {
+				want = e.OnCap
+			}
+		}
+		if v := b.Observe(other); v.Decision != want {
+			t.Errorf("%s on another %s after %d: %+v, want %s", e.Code, e.Per, e.Cap, v, want)
+		}
 	}
 }
 

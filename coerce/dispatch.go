@@ -302,7 +302,7 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 }
 
 // mayReturn reports whether t's handler may return code: the codes it declares, plus the three
-// every tool can give (ToolCodes). A tool that declares nothing may not return not_found or
+// every tool can give (see [Tool.Catalog]). A tool that declares nothing may not return not_found or
 // denied: its committed catalog would not list them.
 func mayReturn(t *compiledTool, code Code) bool {
 	switch code {

@@ -48,3 +48,24 @@ func (e *Error) WithGot(value string) *Error {
 	e.Got = string(quoted)
 	return e
 }
+
+// Observation encodes e within capBytes (DefaultCap when zero, raised to MinCap), as a dispatcher
+// would: a code outside the catalog is a bug, written as internal_error rather than passed on to
+// the model. It is how a tool that normalizes a vendor response ([HTTPNormalizer]) answers.
+func (e *Error) Observation(capBytes int) []byte {
+	if capBytes <= 0 {
+		capBytes = DefaultCap
+	}
+	if capBytes < MinCap {
+		capBytes = MinCap
+	}
+	if _, ok := Lookup(e.Code); !ok {
+		e = &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id", CorrelationID: "unknown_code"}
+	}
+	if e.Got != "" {
+		safe := *e
+		safe.Got = safeGot(e.Field, e.Got)
+		e = &safe
+	}
+	return encodeError(e, capBytes)
+}

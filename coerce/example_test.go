@@ -123,7 +123,7 @@ func ExampleSchema_JSONSchema() {
 	// }
 }
 
-// A handler reporting a value back uses WithGot: the value is cut to MaxGotBytes and never
+// A handler reporting a value back uses WithGot: the value is cut to 64 bytes and never
 // echoed when it, or the field's name, looks like a credential.
 func ExampleError_WithGot() {
 	fmt.Println(string(coerce.NotFoundError("user_id", "no such user").WithGot("usr_0000").Observation(0)))

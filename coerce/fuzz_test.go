@@ -3,8 +3,6 @@ package coerce_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,62 +12,6 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 )
-
-// readCorpus reads the seed corpus kept in the repository's root testdata/fuzz/<name> (Go only
-// reads <pkg>/testdata/fuzz by itself). Files are in Go's corpus format, "go test fuzz v1" then
-// one value per line; only the types our fuzz targets take are understood.
-func readCorpus(t testing.TB, name string) [][]any {
-	t.Helper()
-	dir := filepath.Join("..", "testdata", "fuzz", name)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatalf("seed corpus: %v", err)
-	}
-	var out [][]any
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
-		if lines[0] != "go test fuzz v1" {
-			t.Fatalf("%s: not a corpus file", e.Name())
-		}
-		var vals []any
-		for _, l := range lines[1:] {
-			typ, lit, ok := strings.Cut(l, "(")
-			if !ok || !strings.HasSuffix(lit, ")") {
-				t.Fatalf("%s: bad line %q", e.Name(), l)
-			}
-			lit = lit[:len(lit)-1]
-			switch typ {
-			case "[]byte", "string":
-				s, err := strconv.Unquote(lit)
-				if err != nil {
-					t.Fatalf("%s: %q: %v", e.Name(), l, err)
-				}
-				if typ == "string" {
-					vals = append(vals, s)
-				} else {
-					vals = append(vals, []byte(s))
-				}
-			case "int":
-				n, err := strconv.Atoi(lit)
-				if err != nil {
-					t.Fatalf("%s: %q: %v", e.Name(), l, err)
-				}
-				vals = append(vals, n)
-			default:
-				t.Fatalf("%s: type %s not understood", e.Name(), typ)
-			}
-		}
-		out = append(out, vals)
-	}
-	if len(out) == 0 {
-		t.Fatalf("no seeds in %s", dir)
-	}
-	return out
-}
 
 // planted are credentials the fuzzer may splice into the input; each ends in a tail that must
 // never appear in an observation.
@@ -139,15 +81,7 @@ func getJobOracle(raw []byte, strict bool) (int64, bool) {
 }
 
 func FuzzDispatch(f *testing.F) {
-	for _, seed := range readCorpus(f, "FuzzDispatch") {
-		raw, ok1 := seed[0].([]byte)
-		plant, ok2 := seed[1].(int)
-		at, ok3 := seed[2].(int)
-		if len(seed) != 3 || !ok1 || !ok2 || !ok3 {
-			f.Fatalf("a FuzzDispatch seed is not ([]byte, int, int): %v", seed)
-		}
-		f.Add(raw, plant, at)
-	}
+	// Go adds the seeds in testdata/fuzz/FuzzDispatch itself; the fixtures are seeds too.
 	for _, r := range loadDispatchFixtures(f) {
 		if len(r.args) < 1<<10 {
 			f.Add([]byte(r.args), 0, 0)

@@ -7,17 +7,17 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// MaxGotBytes bounds the text of got (and of a field name taken from the input), cut mark included.
-const MaxGotBytes = 64
+// maxGotBytes bounds the text of got (and of a field name taken from the input), cut mark included.
+const maxGotBytes = 64
 
-// CutMark ends a value that was cut to fit: it is visible to the model and to a person.
-const CutMark = "…"
+// cutMark ends a value that was cut to fit: it is visible to the model and to a person.
+const cutMark = "…"
 
-// Redacted replaces a value that must not be echoed.
-const Redacted = "[redacted]"
+// redacted replaces a value that must not be echoed.
+const redacted = "[redacted]"
 
-// IsSecretField reports whether a field is named like one that carries credentials.
-func IsSecretField(name string) bool {
+// isSecretField reports whether a field is named like one that carries credentials.
+func isSecretField(name string) bool {
 	n := strings.ReplaceAll(strings.ToLower(name), "-", "_")
 	// The name parts of fields whose values are never echoed, whatever they hold.
 	secretFieldWords := [...]string{"token", "secret", "password", "passwd", "api_key", "apikey", "authorization", "credential", "private_key", "cookie"}
@@ -29,10 +29,10 @@ func IsSecretField(name string) bool {
 	return false
 }
 
-// LooksLikeCredential reports whether s holds something shaped like a credential anywhere in it:
+// looksLikeCredential reports whether s holds something shaped like a credential anywhere in it:
 // a bearer token, Stripe, GitHub, Slack or AWS keys, a JWT or a PEM block. Wherever a model pasted
 // one, echoing it back would copy it into another log.
-func LooksLikeCredential(s string) bool {
+func looksLikeCredential(s string) bool {
 	for _, p := range [...]string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "-----BEGIN"} {
 		if strings.Contains(s, p) {
 			return true
@@ -90,30 +90,30 @@ func Cut(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	n := max - len(CutMark)
+	n := max - len(cutMark)
 	if n < 0 {
 		n = 0
 	}
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
-	return s[:n] + CutMark
+	return s[:n] + cutMark
 }
 
 // gotString is what may be echoed of a string value in field: redacted or cut.
 func gotString(field, value string) string {
-	if IsSecretField(field) || LooksLikeCredential(value) {
-		return Redacted
+	if isSecretField(field) || looksLikeCredential(value) {
+		return redacted
 	}
-	return Cut(value, MaxGotBytes)
+	return Cut(value, maxGotBytes)
 }
 
 // fieldLabel is how a field name taken from the input (an unknown or repeated key) is echoed.
 func fieldLabel(name string) string {
-	if LooksLikeCredential(name) {
-		return Redacted
+	if looksLikeCredential(name) {
+		return redacted
 	}
-	return Cut(name, MaxGotBytes)
+	return Cut(name, maxGotBytes)
 }
 
 // gotJSON returns the JSON text of got for a raw argument value, or "" when echoing it would not
@@ -127,13 +127,13 @@ func gotJSON(field string, raw jsontext.Value) string {
 		}
 		return string(appendQuoted(nil, gotString(field, string(s))))
 	case '0', 't', 'f', 'n':
-		if IsSecretField(field) {
-			return `"` + Redacted + `"`
+		if isSecretField(field) {
+			return `"` + redacted + `"`
 		}
-		if len(raw) <= MaxGotBytes {
+		if len(raw) <= maxGotBytes {
 			return string(raw)
 		}
-		return string(appendQuoted(nil, Cut(string(raw), MaxGotBytes)))
+		return string(appendQuoted(nil, Cut(string(raw), maxGotBytes)))
 	}
 	return ""
 }

@@ -25,10 +25,10 @@ type HTTPNormalizer struct {
 	NewID func() string
 }
 
-// DefaultRetryAfter is used for a 429 without a usable Retry-After; MaxRetryAfter bounds any.
+// defaultRetryAfter is used for a 429 without a usable Retry-After; maxRetryAfter bounds any.
 const (
-	DefaultRetryAfter = 60
-	MaxRetryAfter     = 3600
+	defaultRetryAfter = 60
+	maxRetryAfter     = 3600
 )
 
 // Normalize returns the error for a failed response, or nil for 2xx (the tool then builds its
@@ -85,7 +85,7 @@ func requestID(h [][2]string) string {
 	requestIDHeaders := [...]string{"x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid", "x-amz-request-id", "x-github-request-id", "cf-ray"}
 	for _, name := range requestIDHeaders {
 		v, ok := header(h, name)
-		if !ok || v == "" || len(v) > MaxGotBytes || LooksLikeCredential(v) {
+		if !ok || v == "" || len(v) > maxGotBytes || looksLikeCredential(v) {
 			continue
 		}
 		plain := true
@@ -103,11 +103,11 @@ func requestID(h [][2]string) string {
 	return ""
 }
 
-// retryAfter reads Retry-After as delta-seconds or an HTTP date, bounded to 1 … MaxRetryAfter.
+// retryAfter reads Retry-After as delta-seconds or an HTTP date, bounded to 1 … maxRetryAfter.
 func (n HTTPNormalizer) retryAfter(h [][2]string) int64 {
 	v, ok := header(h, "retry-after")
 	if !ok {
-		return DefaultRetryAfter
+		return defaultRetryAfter
 	}
 	if allASCIIDigits([]byte(v)) {
 		secs, ok := parseDigits([]byte(v))
@@ -121,7 +121,7 @@ func (n HTTPNormalizer) retryAfter(h [][2]string) int64 {
 		// Unix floors, so this is the wait rounded up to whole seconds.
 		return clampRetry(at-now.Unix(), true)
 	}
-	return DefaultRetryAfter
+	return defaultRetryAfter
 }
 
 // parseHTTPDate reads the three date forms RFC 9110 says a recipient must accept, as Unix
@@ -224,35 +224,10 @@ func daysFromCivil(y, m, d int64) int64 {
 
 func clampRetry(secs int64, ok bool) int64 {
 	switch {
-	case !ok || secs > MaxRetryAfter:
-		return MaxRetryAfter
+	case !ok || secs > maxRetryAfter:
+		return maxRetryAfter
 	case secs < 1:
 		return 1
 	}
 	return secs
-}
-
-// Observation encodes e within capBytes (DefaultCap when zero), as a dispatcher would: a code
-// outside the catalog is a bug, written as internal_error rather than passed on to the model.
-func (e *Error) Observation(capBytes int) []byte {
-	if capBytes <= 0 {
-		capBytes = DefaultCap
-	}
-	if capBytes < MinCap {
-		capBytes = MinCap
-	}
-	if e.Code == OK || !Known(e.Code) {
-		e = &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id", CorrelationID: "unknown_code"}
-	}
-	if e.Got != "" {
-		safe := *e
-		safe.Got = safeGot(e.Field, e.Got)
-		e = &safe
-	}
-	return encodeError(e, capBytes)
-}
-
-// Outcome wraps e as the outcome of tool, for a [Budget].
-func (e *Error) Outcome(tool string, capBytes int) Outcome {
-	return Outcome{Tool: tool, Code: e.Code, Field: e.Field, Observation: e.Observation(capBytes), RetryAfter: e.RetryAfter}
 }

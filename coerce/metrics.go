@@ -63,7 +63,7 @@ func codeRank(c Code) int {
 	if c == OK {
 		return 0
 	}
-	for i, e := range Catalog() {
+	for i, e := range catalog {
 		if e.Code == c {
 			return i + 1
 		}

@@ -103,9 +103,9 @@ func safeGot(field, got string) string {
 // cutBy shortens s by at least over bytes plus room for the cut mark (escaping can make the
 // encoded form longer than s, so callers loop), or empties it when little would remain.
 func cutBy(s string, over int) string {
-	n := len(s) - over - len(CutMark)
+	n := len(s) - over - len(cutMark)
 	if n < 8 {
 		return ""
 	}
-	return Cut(s, n+len(CutMark))
+	return Cut(s, n+len(cutMark))
 }

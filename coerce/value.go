@@ -1,10 +1,6 @@
 package coerce
 
-import (
-	"strconv"
-
-	"github.com/go-json-experiment/json/jsontext"
-)
+import "strconv"
 
 // Value is a JSON value in a handler's result. It is built with [String], [Int], [Bool], [Object]
 // and [List] rather than by reflection, so a result's key order is the order the handler wrote.
@@ -79,13 +75,4 @@ func (v *Value) appendJSON(dst []byte) []byte {
 		return append(dst, ']')
 	}
 	return append(dst, "null"...)
-}
-
-// Pretty returns observation bytes indented for people; the model gets the compact form.
-func Pretty(observation []byte) string {
-	v := jsontext.Value(append([]byte(nil), observation...))
-	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
-		return string(observation)
-	}
-	return string(v)
 }

@@ -17,12 +17,8 @@ import (
 var httpRowsFile string
 
 // ClassroomNow is the clock the HTTP table runs on, so a Retry-After date gives the same
-// retry_after on every machine and every day; ClassroomClock is how the page shows it.
+// retry_after on every machine and every day.
 func ClassroomNow() time.Time { return time.Unix(1772442000, 0).UTC() }
-
-// ClassroomClock is ClassroomNow written for people (the page shows it without linking
-// time's formatting code).
-const ClassroomClock = "Mon, 02 Mar 2026 09:00 UTC"
 
 // HTTPRow is a vendor response and the code its normalization must give.
 type HTTPRow struct {

@@ -32,17 +32,6 @@ type Lab struct {
 	bareField map[string]string
 }
 
-// Switches are the coercion switches the page shows. The zero value turns every coercion off;
-// DefaultSwitches is the lesson as taught.
-type Switches struct {
-	// TrimSpace and DigitStrings are coerce.Rules; BoolStrings opts refund's dry_run in to the
-	// strings "true" and "false".
-	TrimSpace, DigitStrings, BoolStrings bool
-}
-
-// DefaultSwitches: trimming and digit strings on, booleans from strings off.
-func DefaultSwitches() Switches { return Switches{TrimSpace: true, DigitStrings: true} }
-
 // LabConfig adjusts a Lab; the zero value is the lesson as taught, without refunds.write.
 type LabConfig struct {
 	// Switches are the coercion switches; nil means DefaultSwitches().
@@ -57,10 +46,7 @@ type LabConfig struct {
 	Metrics *coerce.Metrics
 }
 
-// DefaultTool is the tool a table calls when it names none.
-const DefaultTool = "get_job"
-
-// NewLab returns a Lab over the fixtures with get_job, get_user and refund.
+// NewLab returns a Lab over the fixtures with every classroom tool (specs).
 func NewLab(cfg LabConfig) *Lab {
 	sw := DefaultSwitches()
 	if cfg.Switches != nil {
@@ -71,18 +57,15 @@ func NewLab(cfg LabConfig) *Lab {
 		l.Metrics = &coerce.Metrics{}
 	}
 	perms := append([]string(nil), cfg.Permissions...)
-	granted := func(p string) bool {
-		for _, g := range perms {
-			if g == p {
-				return true
-			}
-		}
-		return false
-	}
-	jobs := Jobs()
+	granted := func(p string) bool { return contains(perms, p) }
 	rules := coerce.Rules{TrimSpace: sw.TrimSpace, DigitStrings: sw.DigitStrings}
-	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Metrics: l.Metrics, Log: cfg.Log},
-		GetJob(jobs, &l.calls), GetUser(Users(), &l.calls), Refund(jobs, granted, sw.BoolStrings, &l.calls))
+	env := Env{Jobs: Jobs(), Users: Users(), Switches: sw}
+	all := specs()
+	tools := make([]coerce.Tool, len(all))
+	for i, s := range all {
+		tools[i] = s.tool(env, granted, &l.calls)
+	}
+	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Metrics: l.Metrics, Log: cfg.Log}, tools...)
 	if err != nil {
 		panic("lesson: a classroom tool is declared wrong: " + err.Error()) // caught by the tests
 	}
@@ -95,9 +78,6 @@ func NewLab(cfg LabConfig) *Lab {
 	}
 	return l
 }
-
-// ToolNames lists the classroom's tools, get_job first.
-func ToolNames() []string { return []string{"get_job", "get_user", "refund"} }
 
 // Tools returns the classroom's tool declarations, as a default Lab has them.
 func Tools() []coerce.Tool { return NewLab(LabConfig{}).d.Tools() }

@@ -1,6 +1,7 @@
 package lesson
 
 import (
+	_ "embed"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -46,16 +47,10 @@ func Codes() []string {
 	return out
 }
 
-func isTool(name string) bool {
-	for _, n := range ToolNames() {
-		if n == name {
-			return true
-		}
-	}
-	return false
+func isCode(s string) bool {
+	_, inCatalog := coerce.Lookup(coerce.Code(s))
+	return s == string(coerce.OK) || inCatalog
 }
-
-func isCode(s string) bool { return s != "" && coerce.Known(coerce.Code(s)) }
 
 // Unpredicted is how the text format writes a row whose expected code is still to be predicted.
 const Unpredicted = "?"
@@ -99,6 +94,9 @@ func (t Table) Check() error {
 	}
 	return nil
 }
+
+//go:embed classroom.table
+var classroomTable string
 
 // Classroom returns the lesson's table: "17", 17, -1, "abc", True, 99.
 func Classroom() Table {

@@ -228,7 +228,7 @@ func stepEl(i int, st lesson.Step) *dom.BasicHTMLElement {
 // --- Vendor responses ---
 
 func (d *depthUI) initHTTP() {
-	byID("http-clock").SetTextContent(lesson.ClassroomClock)
+	byID("http-clock").SetTextContent(page.ClassroomClock)
 	d.renderDrafts(page.HTTPDrafts(lesson.HTTPRows()))
 	d.a.on(byID("http-add"), "click", func(*dom.BasicEvent) {
 		drafts := append(d.drafts(), page.HTTPDraft{Status: "200"})
@@ -439,7 +439,7 @@ func (d *depthUI) initSwitches() {
 		def := lesson.DefaultSwitches()
 		d.a.st.SetSwitches(def)
 		d.showSwitches()
-		if t.Tool == "refund" {
+		if lesson.PermissionOf(t.Tool) != "" {
 			d.setRefunds(true)
 		}
 		before := cloneTable(d.a.st.Table)
@@ -522,8 +522,8 @@ func (d *depthUI) renderChart() {
 	for _, t := range totals {
 		sum += t.N
 	}
-	// ChartSVG's markup holds only code names and numbers (lesson/chart.go), never learner text.
-	d.chart.SetInnerHTML(lesson.ChartSVG(totals))
+	// ChartSVG's markup holds only code names and numbers (wasm/page/chart.go), never learner text.
+	d.chart.SetInnerHTML(page.ChartSVG(totals))
 	d.chart.SetAttribute("data-total", strconv.Itoa(sum))
 	d.reading.SetTextContent("")
 	for _, s := range lesson.Reading(totals) {

@@ -39,7 +39,7 @@ func (s *State) rebuildLab() {
 func (s *State) newLab(sw lesson.Switches, m *coerce.Metrics) *lesson.Lab {
 	var perms []string
 	if s.depth.refundsWrite {
-		perms = []string{lesson.RefundPermission}
+		perms = lesson.Permissions() // what the lesson's tools need: refunds.write
 	}
 	return lesson.NewLab(lesson.LabConfig{Switches: &sw, Permissions: perms, Metrics: m})
 }
@@ -253,31 +253,11 @@ func SwitchLabel(name string) string {
 
 // WithSwitch returns sw with the named switch set; ok is false for an unknown name.
 func WithSwitch(sw lesson.Switches, name string, on bool) (lesson.Switches, bool) {
-	switch name {
-	case "trim":
-		sw.TrimSpace = on
-	case "digit_strings":
-		sw.DigitStrings = on
-	case "bool_strings":
-		sw.BoolStrings = on
-	default:
-		return sw, false
-	}
-	return sw, true
+	return sw.With(name, on)
 }
 
 // SwitchOn reports whether the named switch is on in sw.
-func SwitchOn(sw lesson.Switches, name string) bool {
-	switch name {
-	case "trim":
-		return sw.TrimSpace
-	case "digit_strings":
-		return sw.DigitStrings
-	case "bool_strings":
-		return sw.BoolStrings
-	}
-	return false
-}
+func SwitchOn(sw lesson.Switches, name string) bool { return sw.On(name) }
 
 // Change is a table row whose code a switch changed.
 type Change struct {

@@ -27,7 +27,8 @@ var panelNames = map[string]string{
 	"predict":  "predict mode",
 }
 
-// PanelName is how a button names a panel of lesson.Panels(), or "" for an unknown one.
+// PanelName is how a button names a panel (the element panel-<id> of web/index.html), or "" for
+// an unknown one: a note's panel target must be one of these.
 func PanelName(id string) string { return panelNames[id] }
 
 // TryLabel is the text of a Try it button: what it loads and what the note says it shows, e.g.

@@ -370,7 +370,7 @@ func TestScriptPayloadsStayInert(t *testing.T) {
 			t.Errorf("learner result shows %q, want %q", learner[len(payloads)-1-i].Input, p)
 		}
 	}
-	// The code-metrics chart is the one svg the page draws itself (lesson.ChartSVG, class "chart").
+	// The code-metrics chart is the one svg the page draws itself (page.ChartSVG, class "chart").
 	if n := eval[int](tb, `document.querySelectorAll("main img, main script, main svg:not(#chart > svg.chart), main iframe").length`); n != 0 {
 		t.Errorf("payloads became %d elements", n)
 	}

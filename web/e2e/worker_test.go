@@ -74,12 +74,13 @@ func wranglerConfig(t *testing.T, dir, worker, assets string) string {
 func TestWorkerOnWrangler(t *testing.T) {
 	wrangler := filepath.Join(moduleRoot, "node_modules", ".bin", "wrangler")
 	node, nodeErr := exec.LookPath("node")
-	if _, err := os.Stat(wrangler); err != nil || nodeErr != nil {
-		msg := "wrangler is not installed (run npm ci in the repository; .ci/run does) or node is missing"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg + " (CI=true: the worker test must run)")
-		}
-		t.Skip(msg)
+	// make test installs the pinned wrangler first (its wrangler target); a missing one is
+	// a failure, never a silent skip, so the README's test command tests the edge everywhere.
+	if nodeErr != nil {
+		t.Fatal("node is not on PATH: install Node 20 (with npm) and run make test, which installs the pinned wrangler")
+	}
+	if _, err := os.Stat(wrangler); err != nil {
+		t.Fatal("wrangler is not installed in node_modules: run make test (its wrangler target runs npm ci) or npm ci --no-audit --no-fund")
 	}
 	tmp := t.TempDir()
 	assets, man := buildDist(t, "")

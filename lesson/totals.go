@@ -2,13 +2,12 @@ package lesson
 
 import (
 	"strconv"
-	"strings"
 
 	"coerceplayground/coerce"
 )
 
 // CodeTotals sums metrics over tools, one entry per code in Codes() order, zeros included so
-// the chart's axis never moves.
+// a chart drawn from them keeps its axis.
 func CodeTotals(counts []coerce.Count) []CodeCount {
 	out := make([]CodeCount, 0, len(Codes()))
 	for _, c := range Codes() {
@@ -21,52 +20,6 @@ func CodeTotals(counts []coerce.Count) []CodeCount {
 		out = append(out, CodeCount{c, n})
 	}
 	return out
-}
-
-// ChartSVG draws code totals as a horizontal bar chart. It holds only code names and numbers,
-// never learner text, and styles bars by class (bar-ok, bar-invalid_args, …) so the page's
-// light and dark themes colour it; each bar also carries its count as text, not colour alone.
-func ChartSVG(totals []CodeCount) string {
-	const (
-		width, rowH, labelW, barMax, top = 360, 26, 110, 200, 8
-	)
-	max := 1
-	sum := 0
-	for _, t := range totals {
-		if t.N > max {
-			max = t.N
-		}
-		sum += t.N
-	}
-	height := top*2 + rowH*len(totals)
-	var b strings.Builder
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 ` + strconv.Itoa(width) + " " + strconv.Itoa(height) + `" aria-labelledby="chart-title">`)
-	b.WriteString(`<title id="chart-title">Codes this session: ` + chartSummary(totals, sum) + `</title>`)
-	for i, t := range totals {
-		y := top + i*rowH
-		w := 0
-		if t.N > 0 {
-			w = 2 + (barMax-2)*t.N/max
-		}
-		b.WriteString(`<text class="chart-label" x="` + strconv.Itoa(labelW-8) + `" y="` + strconv.Itoa(y+17) + `" text-anchor="end">` + t.Code + `</text>`)
-		b.WriteString(`<rect class="bar bar-` + t.Code + `" x="` + strconv.Itoa(labelW) + `" y="` + strconv.Itoa(y+4) + `" width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(rowH-8) + `" rx="3"/>`)
-		b.WriteString(`<text class="chart-value" x="` + strconv.Itoa(labelW+w+6) + `" y="` + strconv.Itoa(y+17) + `">` + strconv.Itoa(t.N) + `</text>`)
-	}
-	b.WriteString(`</svg>`)
-	return b.String()
-}
-
-func chartSummary(totals []CodeCount, sum int) string {
-	if sum == 0 {
-		return "no calls yet"
-	}
-	var parts []string
-	for _, t := range totals {
-		if t.N > 0 {
-			parts = append(parts, t.Code+" "+strconv.Itoa(t.N))
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 // Reading says what the session's codes mean, the way the lesson reads a dashboard: codes are

@@ -2,43 +2,29 @@ package lesson
 
 import (
 	"context"
+	_ "embed"
 	"strconv"
 
 	"coerceplayground/coerce"
 )
 
-// Job is one record of the jobs fixture.
-type Job struct {
-	ID         int64
-	Name       string
-	Status     string
-	FailedStep string
-	Error      string
+var (
+	//go:embed get_job.schema.json
+	getJobSchema string
+	//go:embed get_job.catalog.json
+	getJobCatalog string
+)
+
+// getJob looks a job up by its numeric id: the tool the lesson is about.
+var getJob = ToolSpec{
+	Name:    "get_job",
+	Schema:  getJobSchema,
+	Catalog: getJobCatalog,
+	Build:   buildGetJob,
 }
 
-// MaxJobID is the largest job id the schema admits (the jobs table's int32 key).
-const MaxJobID = 2147483647
-
-// Jobs returns the fixture: the failed jobs a student can look up.
-func Jobs() []Job {
-	return []Job{
-		{ID: 17, Name: "nightly-backup", Status: "failed", FailedStep: "upload", Error: "storage quota exceeded"},
-		{ID: 42, Name: "invoice-export", Status: "failed", FailedStep: "render", Error: "template missing: invoice_v2"},
-	}
-}
-
-// jobIDsHint names the fixture's ids the way a hint should: "job ids look like 17 and 42".
-func jobIDsHint(jobs []Job) string {
-	ids := make([]string, len(jobs))
-	for i, j := range jobs {
-		ids[i] = strconv.FormatInt(j.ID, 10)
-	}
-	return "job ids look like " + joinAnd(ids)
-}
-
-// GetJob declares get_job over jobs. calls, when not nil, is incremented each time the handler
-// runs, so tests can assert it was not called for invalid arguments.
-func GetJob(jobs []Job, calls *int) coerce.Tool {
+func buildGetJob(env Env) coerce.Tool {
+	jobs := env.Jobs
 	// Results are built once: the fixture does not change, and the ok path then allocates only
 	// the observation itself.
 	results := make([]coerce.Result, len(jobs))
@@ -59,7 +45,6 @@ func GetJob(jobs []Job, calls *int) coerce.Tool {
 		}},
 		Codes: []coerce.Code{coerce.NotFound},
 		Handler: func(ctx context.Context, args coerce.Args) (coerce.Result, error) {
-			count(calls)
 			id := args.Int("job_id")
 			for i, j := range jobs {
 				if j.ID == id {
@@ -69,4 +54,11 @@ func GetJob(jobs []Job, calls *int) coerce.Tool {
 			return nil, coerce.NotFoundError("job_id", "no job "+strconv.FormatInt(id, 10)+"; "+jobIDsHint(jobs)+": use an id from the jobs list, do not guess")
 		},
 	}
+}
+
+// GetJob declares get_job over jobs, for code that runs it outside a Lab (the coerce package's
+// tests and benchmarks). calls, when not nil, is incremented each time the handler runs, so a
+// test can assert it was not called for invalid arguments.
+func GetJob(jobs []Job, calls *int) coerce.Tool {
+	return getJob.tool(Env{Jobs: jobs}, nil, calls)
 }

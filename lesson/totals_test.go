@@ -1,15 +1,13 @@
 package lesson
 
 import (
-	"encoding/xml"
-	"io"
 	"strings"
 	"testing"
 
 	"coerceplayground/coerce"
 )
 
-func TestChartFromASessionsMetrics(t *testing.T) {
+func TestTotalsAndReadingFromASessionsMetrics(t *testing.T) {
 	lab := NewLab(LabConfig{})
 	lab.Run(Classroom())
 	lab.RunOne(`"<script>alert(1)</script>"`)
@@ -18,12 +16,10 @@ func TestChartFromASessionsMetrics(t *testing.T) {
 	if len(totals) != len(Codes()) || totals[0] != (CodeCount{"ok", 2}) || totals[1] != (CodeCount{"invalid_args", 4}) || totals[2] != (CodeCount{"not_found", 2}) {
 		t.Fatalf("totals = %+v", totals)
 	}
-	svg := ChartSVG(totals)
-	if strings.Contains(svg, "script") || !strings.Contains(svg, `class="bar bar-invalid_args"`) || !strings.Contains(svg, ">4</text>") {
-		t.Errorf("svg = %s", svg)
-	}
-	if !strings.Contains(svg, "<title id=\"chart-title\">Codes this session: ok 2, invalid_args 4, not_found 2</title>") {
-		t.Errorf("svg title does not summarize the counts: %s", svg)
+	for i, c := range Codes() {
+		if totals[i].Code != c {
+			t.Errorf("totals[%d] is %s, Codes() says %s: the axis must not move", i, totals[i].Code, c)
+		}
 	}
 	reading := strings.Join(Reading(totals), " ")
 	if !strings.Contains(reading, "schema or the prompt changed") || !strings.Contains(reading, "data went away") {
@@ -34,20 +30,5 @@ func TestChartFromASessionsMetrics(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(Reading(CodeTotals([]coerce.Count{{Tool: "refund", Code: coerce.Denied, N: 1}})), " "), "permission") {
 		t.Error("denied is not read")
-	}
-}
-
-func TestChartSVGIsWellFormedXML(t *testing.T) {
-	for _, totals := range [][]CodeCount{CodeTotals(nil), {{"ok", 1000000}, {"invalid_args", 1}}} {
-		dec := xml.NewDecoder(strings.NewReader(ChartSVG(totals)))
-		for {
-			_, err := dec.Token()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatalf("%v in %s", err, ChartSVG(totals))
-			}
-		}
 	}
 }
