@@ -6,7 +6,7 @@
 //	go run serve.go                  # build if stale, serve http://127.0.0.1:8080/
 //	go run serve.go -addr 127.0.0.1:9000
 //	go run serve.go -build           # build if stale and exit (make build)
-//	go run serve.go -size            # print the page's sizes and exit (make size)
+//	go run serve.go -size            # print the page's sizes, app.wasm by package, and exit (make size)
 //
 // The handler is web.NewSite, the same one the tests and the edge worker
 // (wasm/worker) use.
