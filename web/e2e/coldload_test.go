@@ -73,7 +73,8 @@ func coldLoad(ctx context.Context, url string, codeCell int, want []string) (col
 	defer cancelAlloc()
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
 	defer cancelTab()
-	tabCtx, cancelTimeout := context.WithTimeout(tabCtx, 2*time.Minute)
+	// Generous: on a loaded 2-core machine a cold Pyodide load has taken over 90 s.
+	tabCtx, cancelTimeout := context.WithTimeout(tabCtx, 6*time.Minute)
 	defer cancelTimeout()
 
 	if err := chromedp.Do(tabCtx); err != nil { // starts the browser on about:blank
@@ -84,7 +85,7 @@ func coldLoad(ctx context.Context, url string, codeCell int, want []string) (col
 	}
 	state, err := chromedp.Run(tabCtx, chromedp.Poll[string](
 		`document.documentElement.dataset.ready === "true" ? "ready" : (document.documentElement.dataset.load === "failed" ? "failed" : "")`,
-		chromedp.WithPollingTimeout(90*time.Second)))
+		chromedp.WithPollingTimeout(5*time.Minute)))
 	if err != nil {
 		return r, fmt.Errorf("%s: waiting for ready: %w", url, err)
 	}
