@@ -40,6 +40,27 @@ func BenchmarkDispatch(b *testing.B) {
 	}
 }
 
+// BenchmarkDispatchTraced is BenchmarkDispatch with the trace: what explaining a call costs.
+// BenchmarkDispatch itself must not move when tracing changes (docs/performance.md).
+func BenchmarkDispatchTraced(b *testing.B) {
+	d, err := coerce.NewDispatcher(coerce.Config{}, lesson.GetJob(lesson.Jobs(), nil))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, in := range benchInputs {
+		raw := []byte(in.args)
+		b.Run(in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if o, tr := d.CallTraced(ctx, "get_job", raw); len(o.Observation) == 0 || len(tr) == 0 {
+					b.Fatal("no observation or trace")
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkJSONSchema is the usual alternative for the same inputs: encoding/json into a struct,
 // plus validation against the committed get_job.schema.json with santhosh-tekuri/jsonschema. It
 // does less (no coercion of "17", which it rejects; no observation), so it flatters the baseline.

@@ -213,18 +213,31 @@ const UnknownTool = "(unknown tool)"
 
 // Call runs one call of the named tool with its raw argument text. It never panics.
 func (d *Dispatcher) Call(ctx context.Context, tool string, raw []byte) Outcome {
+	return d.dispatch(ctx, tool, raw, nil)
+}
+
+// CallTraced is Call that also returns the steps the call took (see [Step]): the same outcome,
+// byte for byte, and an explanation of it for a person. Values in the trace are redacted and cut
+// as got is. Call does no tracing work at all.
+func (d *Dispatcher) CallTraced(ctx context.Context, tool string, raw []byte) (Outcome, Trace) {
+	tr := &tracer{steps: make(Trace, 0, 8)}
+	o := d.dispatch(ctx, tool, raw, tr)
+	return o, tr.steps
+}
+
+func (d *Dispatcher) dispatch(ctx context.Context, tool string, raw []byte, tr *tracer) Outcome {
 	t := d.find(tool)
 	if t == nil {
 		names := make([]string, len(d.tools))
 		for i := range d.tools {
 			names[i] = d.tools[i].Name
 		}
-		e := NewError(InvalidArgs, "", "no such tool; the tools are "+strings.Join(names, ", "))
+		e := invalidAt(stepLookup, "", "no such tool; the tools are "+strings.Join(names, ", "))
 		// The name came from the model: it is neither logged nor counted as given, so a model
 		// inventing names cannot grow the metrics or write into the logs.
-		return d.finish(UnknownTool, MinCap*4, e, false, false)
+		return d.finish(UnknownTool, MinCap*4, e, false, "", tr)
 	}
-	return d.call(ctx, t, raw)
+	return d.call(ctx, t, raw, tr)
 }
 
 func (d *Dispatcher) find(name string) *compiledTool {
@@ -236,12 +249,16 @@ func (d *Dispatcher) find(name string) *compiledTool {
 	return nil
 }
 
-func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte) Outcome {
+func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte, tr *tracer) Outcome {
 	if len(raw) > d.maxInput {
-		return d.finish(t.Name, t.cap, NewError(InvalidArgs, "", "arguments are "+strconv.Itoa(len(raw))+" bytes, over the limit of "+strconv.Itoa(d.maxInput)+"; send only "+t.example), false, false)
+		return d.finish(t.Name, t.cap, invalidAt(stepParse, "", "arguments are "+strconv.Itoa(len(raw))+" bytes, over the limit of "+strconv.Itoa(d.maxInput)+"; send only "+t.example), false, "", tr)
 	}
 	if !utf8.Valid(raw) {
-		return d.finish(t.Name, t.cap, NewError(InvalidArgs, "", "arguments are not valid UTF-8 text; send "+t.example), false, false)
+		return d.finish(t.Name, t.cap, invalidAt(stepParse, "", "arguments are not valid UTF-8 text; send "+t.example), false, "", tr)
+	}
+	if tr != nil {
+		// The parse is known to be ok only at the end; a parse failure replaces this step.
+		tr.ok(stepParse, "", "one strict JSON object, "+strconv.Itoa(len(raw))+" bytes")
 	}
 	st := d.decoders.Get().(*decoderState)
 	// One Reset per call: the decoder keeps a view of this call's input until the next call
@@ -252,32 +269,36 @@ func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte) Outc
 
 	args := Args{schema: &t.Schema}
 	raws := make([]jsontext.Value, len(t.Schema.Fields))
-	if e := d.parse(st.dec, raw, t, args.slots(), raws); e != nil {
-		return d.finish(t.Name, t.cap, e, false, false)
+	if e := d.parse(st.dec, raw, t, args.slots(), raws, tr); e != nil {
+		return d.finish(t.Name, t.cap, e, false, "", tr)
 	}
-	res, e, bug := d.run(ctx, t, args)
+	res, e, fault := d.run(ctx, t, args)
 	if e == nil {
 		obs := appendOK(make([]byte, 0, 128), res)
 		if len(obs) <= t.cap {
 			d.count(t.Name, OK)
+			if tr != nil {
+				tr.ok(stepHandler, "", t.Name+" returned a result of "+strconv.Itoa(len(obs))+" bytes, within the "+strconv.Itoa(t.cap)+"-byte cap")
+			}
 			return Outcome{Tool: t.Name, Code: OK, Observation: obs, HandlerCalled: true}
 		}
 		e = &Error{Code: InternalError, Hint: "the result is over this tool's " + strconv.Itoa(t.cap) + "-byte cap; report it with the correlation_id"}
-		bug = true
+		fault = "the handler's result is over the tool's cap"
 	}
 	if e.Got == "" && e.Field != "" && (e.Code == InvalidArgs || e.Code == NotFound) {
 		if i := t.Schema.index([]byte(e.Field)); i >= 0 && raws[i] != nil {
 			e.Got = gotJSON(e.Field, raws[i])
 		}
 	}
-	return d.finish(t.Name, t.cap, e, true, bug)
+	return d.finish(t.Name, t.cap, e, true, fault, tr)
 }
 
 // run calls the handler, turning panics, plain errors and unknown codes into internal_error.
-func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res Result, e *Error, bug bool) {
+// fault, when not empty, says how the handler failed: the outcome is the tool's bug.
+func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res Result, e *Error, fault string) {
 	defer func() {
 		if p := recover(); p != nil {
-			res, e, bug = nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, true
+			res, e, fault = nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, "the handler panicked"
 		}
 	}()
 	if ctx == nil {
@@ -285,7 +306,7 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 	}
 	r, err := t.Handler(ctx, args)
 	if err == nil {
-		return r, nil, false
+		return r, nil, ""
 	}
 	var ce *Error
 	switch {
@@ -294,11 +315,14 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 		if cp.Got != "" {
 			cp.Got = safeGot(cp.Field, cp.Got) // set by hand, perhaps not with WithGot
 		}
-		return nil, &cp, false
+		cp.step = stepNone
+		return nil, &cp, ""
 	case errors.Is(err, context.DeadlineExceeded):
-		return nil, &Error{Code: Timeout, Hint: "the tool did not finish in time; it may or may not have acted, so check before repeating a change"}, false
+		return nil, &Error{Code: Timeout, Hint: "the tool did not finish in time; it may or may not have acted, so check before repeating a change"}, ""
+	case errors.As(err, &ce):
+		return nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, "the handler returned the code " + strconv.Quote(string(ce.Code)) + ", which it does not declare"
 	}
-	return nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, true
+	return nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, "the handler returned a plain error; its text is not shown"
 }
 
 // mayReturn reports whether t's handler may return code: the codes it declares, plus the three
@@ -321,15 +345,17 @@ func declares(codes []Code, c Code) bool {
 	return false
 }
 
-// finish encodes an error outcome within the cap, counts and logs it.
-func (d *Dispatcher) finish(tool string, capBytes int, e *Error, called, bug bool) Outcome {
+// finish encodes an error outcome within the cap, counts and logs it, and ends its trace. fault
+// says how the handler failed, when that is the tool's bug.
+func (d *Dispatcher) finish(tool string, capBytes int, e *Error, called bool, fault string, tr *tracer) Outcome {
 	if e.Code == InternalError && e.CorrelationID == "" {
 		e.CorrelationID = d.newID()
 	}
 	d.count(tool, e.Code)
 	if d.log != nil {
-		d.log(LogLine{Tool: tool, Code: e.Code, Field: e.Field, CorrelationID: e.CorrelationID, Bug: bug})
+		d.log(LogLine{Tool: tool, Code: e.Code, Field: e.Field, CorrelationID: e.CorrelationID, Bug: fault != ""})
 	}
+	tr.fail(e, fault)
 	return Outcome{Tool: tool, Code: e.Code, Field: e.Field, Observation: encodeError(e, capBytes), HandlerCalled: called, RetryAfter: e.RetryAfter}
 }
 
@@ -344,7 +370,10 @@ func (d *Dispatcher) count(tool string, c Code) {
 //
 // raws[i] receives field i's raw value as a slice of input (the decoder's own buffer is only
 // valid until its next read), so got can be echoed after the handler ran.
-func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool, vals []argVal, raws []jsontext.Value) *Error {
+//
+// tr receives the steps of the fields read before the first error; the error itself is traced
+// by finish.
+func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool, vals []argVal, raws []jsontext.Value, tr *tracer) *Error {
 	var first *Error
 	note := func(e *Error) {
 		if first == nil {
@@ -358,7 +387,7 @@ func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool,
 	case 0:
 		_, err := dec.ReadToken()
 		if errors.Is(err, io.EOF) {
-			return NewError(InvalidArgs, "", "arguments are empty; send "+t.example)
+			return invalidAt(stepParse, "", "arguments are empty; send "+t.example)
 		}
 		return syntax(err)
 	default:
@@ -368,7 +397,7 @@ func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool,
 		if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
 			return syntax(err)
 		}
-		return NewError(InvalidArgs, "", "arguments must be a JSON object like "+t.example)
+		return invalidAt(stepParse, "", "arguments must be a JSON object like "+t.example)
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return syntax(err)
@@ -381,19 +410,19 @@ func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool,
 		key, _ := stringContent(name)
 		i := t.Schema.index(key)
 		if i < 0 {
-			note(NewError(InvalidArgs, fieldLabel(string(key)), "unknown argument; "+t.Name+" takes only "+t.Schema.names()))
+			note(invalidAt(stepKeys, fieldLabel(string(key)), "unknown argument; "+t.Name+" takes only "+t.Schema.names()))
 		}
 		switch dec.PeekKind() {
 		case '[', '{':
 			if err := skipBounded(dec, d.maxDepth); err != nil {
 				if err == errTooDeep {
-					return NewError(InvalidArgs, "", "arguments nest more than "+strconv.Itoa(d.maxDepth)+" levels deep; send "+t.example)
+					return invalidAt(stepParse, "", "arguments nest more than "+strconv.Itoa(d.maxDepth)+" levels deep; send "+t.example)
 				}
 				return syntax(err)
 			}
 			if i >= 0 {
 				f := &t.Schema.Fields[i]
-				note(NewError(InvalidArgs, f.Name, f.Name+" must be one value like "+exampleFor(f)+", not an array or object"))
+				note(invalidAt(stepType, f.Name, f.Name+" must be one value like "+exampleFor(f)+", not an array or object"))
 			}
 			continue
 		}
@@ -410,11 +439,11 @@ func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool,
 		var e *Error
 		switch f.Kind {
 		case Integer:
-			vals[i].num, e = coerceInt(f, v, d.rules)
+			vals[i].num, e = coerceInt(f, v, d.rules, tr)
 		case PrefixedID:
-			vals[i].str, e = coerceID(f, v, d.rules)
+			vals[i].str, e = coerceID(f, v, d.rules, tr)
 		case Boolean:
-			vals[i].yes, e = coerceBool(f, v, d.rules)
+			vals[i].yes, e = coerceBool(f, v, d.rules, tr)
 		}
 		if e != nil {
 			e.Got = gotJSON(f.Name, raws[i])
@@ -435,8 +464,11 @@ func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool,
 	for i := range t.Schema.Fields {
 		f := &t.Schema.Fields[i]
 		if !f.Optional && !vals[i].set {
-			return NewError(InvalidArgs, f.Name, f.Name+" is required: send "+t.example)
+			return invalidAt(stepKeys, f.Name, f.Name+" is required: send "+t.example)
 		}
+	}
+	if tr != nil {
+		tr.ok(stepKeys, "", "every argument is declared, every required one is present")
 	}
 	return nil
 }
@@ -477,13 +509,13 @@ func (d *Dispatcher) syntaxError(err error, dec *jsontext.Decoder, t *compiledTo
 		if errors.As(err, &se) {
 			field = lastPointerToken(string(se.JSONPointer))
 		}
-		return NewError(InvalidArgs, fieldLabel(field), "an argument appears twice; send each argument once, like "+t.example)
+		return invalidAt(stepParse, fieldLabel(field), "an argument appears twice; send each argument once, like "+t.example)
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return NewError(InvalidArgs, "", "the arguments end early: send one complete JSON object like "+t.example)
+		return invalidAt(stepParse, "", "the arguments end early: send one complete JSON object like "+t.example)
 	case err == nil, errors.Is(err, io.EOF):
-		return NewError(InvalidArgs, "", "send the arguments as one JSON object like "+t.example)
+		return invalidAt(stepParse, "", "send the arguments as one JSON object like "+t.example)
 	}
-	return NewError(InvalidArgs, "", "the arguments are not valid JSON (no comments, single quotes, NaN, trailing text or Python spellings); send "+t.example)
+	return invalidAt(stepParse, "", "the arguments are not valid JSON (no comments, single quotes, NaN, trailing text or Python spellings); send "+t.example)
 }
 
 // lastPointerToken returns the last reference token of a JSON Pointer, unescaped.

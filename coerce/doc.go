@@ -22,7 +22,8 @@
 // invalid UTF-8, no trailing data), then coercion, the one narrow pass that accepts a few boring
 // spellings of a valid value ("17" for 17, " usr_8f3a " for "usr_8f3a", see [Rules]) and nothing
 // else, then the handler, which only ever sees valid [Args]. It never guesses, rounds, unwraps or
-// converts a boolean.
+// converts a boolean. [Dispatcher.CallTraced] also returns the call's [Trace]: the steps it took,
+// in order, with the values a rule changed and the one step that decided an error.
 //
 // What the model may retry is not left to the model: a [Budget] fed with each call's [Outcome]
 // answers retry, stop or hand off, by the catalog's caps. A tool that wraps a vendor API maps the

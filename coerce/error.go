@@ -18,6 +18,10 @@ type Error struct {
 	RequiredPermission string
 	// CorrelationID ties an internal_error to the server's logs.
 	CorrelationID string
+
+	// step is the step of a call that decided this error, for its trace; zero for an error a
+	// handler returned (the handler step, or lookup for not_found).
+	step stepID
 }
 
 // Error returns the code and field, for logs. It never holds the input.
@@ -31,6 +35,11 @@ func (e *Error) Error() string {
 // NewError returns an error with a code, the field it is about (or "") and a hint.
 func NewError(code Code, field, hint string) *Error {
 	return &Error{Code: code, Field: field, Hint: hint}
+}
+
+// invalidAt is an invalid_args decided by step.
+func invalidAt(step stepID, field, hint string) *Error {
+	return &Error{Code: InvalidArgs, Field: field, Hint: hint, step: step}
 }
 
 // NotFoundError is the error a handler returns when a well-formed id names nothing. The hint

@@ -134,3 +134,83 @@ func ExampleError_WithGot() {
 	// {"error":"not_found","field":"user_id","hint":"no such user","got":"[redacted]"}
 	// {"error":"not_found","field":"api_key","hint":"unknown key","got":"[redacted]"}
 }
+
+// CallTraced explains a call step by step, for a person: which rule changed the value, and which
+// step decided the error. The outcome is the one Call gives.
+func ExampleDispatcher_CallTraced() {
+	getJob := coerce.Tool{
+		Name:   "get_job",
+		Schema: coerce.Schema{Fields: []coerce.Field{coerce.IntField("job_id", 2147483647, "17", "The job's id.")}},
+		Codes:  []coerce.Code{coerce.NotFound},
+		Handler: func(ctx context.Context, args coerce.Args) (coerce.Result, error) {
+			if id := args.Int("job_id"); id != 42 {
+				return nil, coerce.NotFoundError("job_id", "no job "+strconv.FormatInt(id, 10)+"; job ids look like 17 and 42")
+			}
+			return coerce.Result{coerce.M("job", coerce.Object(coerce.M("id", coerce.Int(42))))}, nil
+		},
+	}
+	d, err := coerce.NewDispatcher(coerce.Config{}, getJob)
+	if err != nil {
+		panic(err)
+	}
+	for _, args := range []string{`{"job_id":" 42 "}`, `{"job_id":"017"}`} {
+		o, trace := d.CallTraced(context.Background(), "get_job", []byte(args))
+		fmt.Println(string(o.Observation))
+		for _, s := range trace {
+			fmt.Printf("  %-8s ok=%-5v %s", s.Name, s.OK, s.Detail)
+			if s.After != "" {
+				fmt.Printf(": %s → %s", s.Before, s.After)
+			}
+			fmt.Println()
+		}
+	}
+	// Output:
+	// {"ok":true,"job":{"id":42}}
+	//   parse    ok=true  one strict JSON object, 17 bytes
+	//   type     ok=true  a JSON string, which may hold digits
+	//   trim     ok=true  surrounding white space removed: " 42 " → "42"
+	//   digits   ok=true  a digit string read as an integer: "42" → 42
+	//   range    ok=true  within 1 to 2147483647
+	//   keys     ok=true  every argument is declared, every required one is present
+	//   handler  ok=true  get_job returned a result of 27 bytes, within the 1024-byte cap
+	// {"error":"invalid_args","field":"job_id","hint":"job_id must not start with 0 (some parsers read that as octal); send 17","got":"017"}
+	//   parse    ok=true  one strict JSON object, 16 bytes
+	//   type     ok=true  a JSON string, which may hold digits
+	//   digits   ok=false job_id must not start with 0 (some parsers read that as octal); send 17
+}
+
+// A trace is written as a JSON array without encoding/json, for a page to keep beside the
+// observation it explains.
+func ExampleTrace_JSON() {
+	d, err := coerce.NewDispatcher(coerce.Config{}, coerce.Tool{
+		Name:    "get_user",
+		Schema:  coerce.Schema{Fields: []coerce.Field{coerce.IDField("user_id", "usr_", "usr_8f3a", "The user.")}},
+		Handler: func(context.Context, coerce.Args) (coerce.Result, error) { return coerce.Result{}, nil },
+	})
+	if err != nil {
+		panic(err)
+	}
+	_, trace := d.CallTraced(context.Background(), "get_user", []byte(`{"user_id":"USR_8f3a"}`))
+	fmt.Println(string(trace.JSON()))
+	// Output:
+	// [{"step":"parse","ok":true,"detail":"one strict JSON object, 22 bytes"},{"step":"type","ok":true,"field":"user_id","detail":"a JSON string"},{"step":"match","ok":false,"field":"user_id","detail":"user_id looks like \"usr_8f3a\": usr_ then letters and digits","before":"USR_8f3a"}]
+}
+
+// Explain says which rule Normalize applied, for a person: which status mapped to which code,
+// and where retry_after or the correlation_id came from.
+func ExampleHTTPNormalizer_Explain() {
+	n := coerce.HTTPNormalizer{Now: func() time.Time { return time.Date(2026, 10, 21, 7, 28, 0, 0, time.UTC) }}
+	for _, resp := range []coerce.HTTPResponse{
+		{Status: 429, Header: [][2]string{{"Retry-After", "Wed, 21 Oct 2026 07:28:30 GMT"}}},
+		{Status: 503, Header: [][2]string{{"X-Request-Id", "req_81c2"}}},
+		{Status: 410},
+		{DeadlineExceeded: true},
+	} {
+		fmt.Println(n.Explain(resp))
+	}
+	// Output:
+	// HTTP 429 means too many requests: rate_limited, retry_after 30 s from the Retry-After date
+	// HTTP 503 is a server error: internal_error with the service's request id from x-request-id
+	// HTTP 410 has no such record: not_found
+	// the client gave up waiting, so no status: timeout
+}

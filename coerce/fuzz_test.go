@@ -165,8 +165,16 @@ func FuzzDispatch(f *testing.F) {
 					t.Fatalf("%s %q echoed: %s", k, v, o.Observation)
 				}
 			}
-			if again := c.d.Call(context.Background(), c.tool, raw); !bytes.Equal(again.Observation, o.Observation) && o.Code != coerce.InternalError {
+			// The same call traced: the same observation, and a trace that agrees with it and
+			// holds no planted credential.
+			again, tr := c.d.CallTraced(context.Background(), c.tool, raw)
+			if !bytes.Equal(again.Observation, o.Observation) && o.Code != coerce.InternalError {
 				t.Fatalf("two calls, two observations:\n%s\n%s", o.Observation, again.Observation)
+			}
+			if secret != "" {
+				checkTrace(t, again, tr, plantTail)
+			} else {
+				checkTrace(t, again, tr)
 			}
 			n[c.tool] = before + ran
 		}

@@ -1,6 +1,7 @@
 package coerce
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
@@ -38,29 +39,63 @@ const (
 // timeout; 429 → rate_limited with retry_after; 5xx → internal_error with the vendor's request id
 // or a new correlation id. Other 4xx are invalid_args; anything else unexpected is internal_error.
 func (n HTTPNormalizer) Normalize(resp HTTPResponse) *Error {
+	e, _ := n.decide(resp, false)
+	return e
+}
+
+// Explain says in one plain sentence which rule Normalize applies to resp and why: the status
+// and the code it maps to, where retry_after came from, whose id the correlation_id is. It is
+// for a person reading a trace; it never quotes the body, and header values only as got would.
+func (n HTTPNormalizer) Explain(resp HTTPResponse) string {
+	_, why := n.decide(resp, true)
+	return why
+}
+
+// decide is Normalize, with the reason when explain is set (built only then).
+func (n HTTPNormalizer) decide(resp HTTPResponse, explain bool) (*Error, string) {
+	const late = "the service did not answer in time; it may or may not have acted, so check before repeating a change"
+	status := "HTTP " + strconv.Itoa(resp.Status)
+	why := func(s string) string {
+		if explain {
+			return s
+		}
+		return ""
+	}
 	if resp.DeadlineExceeded {
-		return &Error{Code: Timeout, Hint: "the service did not answer in time; it may or may not have acted, so check before repeating a change"}
+		return &Error{Code: Timeout, Hint: late}, why("the client gave up waiting, so no status: timeout")
 	}
 	s := resp.Status
 	switch {
 	case s >= 200 && s < 300:
-		return nil
+		return nil, why(status + " is a success: no error; the tool builds its result from the body")
 	case s == 408 || s == 504:
-		return &Error{Code: Timeout, Hint: "the service did not answer in time; it may or may not have acted, so check before repeating a change"}
+		return &Error{Code: Timeout, Hint: late}, why(status + " means the request timed out: timeout")
 	case s == 429:
-		return &Error{Code: RateLimited, Hint: "too many calls; the runtime retries after retry_after seconds", RetryAfter: n.retryAfter(resp.Header)}
+		secs, from := n.retryAfter(resp.Header)
+		return &Error{Code: RateLimited, Hint: "too many calls; the runtime retries after retry_after seconds", RetryAfter: secs},
+			why(status + " means too many requests: rate_limited, retry_after " + strconv.FormatInt(secs, 10) + " s " + from)
 	case s == 401 || s == 403:
-		return &Error{Code: Denied, Hint: "the service refused this call: the credentials lack permission; do not retry, tell the user"}
+		return &Error{Code: Denied, Hint: "the service refused this call: the credentials lack permission; do not retry, tell the user"},
+			why(status + " refuses the credentials: denied")
 	case s == 404 || s == 410:
-		return &Error{Code: NotFound, Hint: "the service has no such record; use an id from an earlier result, do not guess"}
+		return &Error{Code: NotFound, Hint: "the service has no such record; use an id from an earlier result, do not guess"},
+			why(status + " has no such record: not_found")
 	case s >= 400 && s < 500:
-		return &Error{Code: InvalidArgs, Hint: "the service rejected the arguments; check them against the tool's schema"}
+		return &Error{Code: InvalidArgs, Hint: "the service rejected the arguments; check them against the tool's schema"},
+			why(status + " rejects the request: invalid_args")
 	}
-	id := requestID(resp.Header)
+	id, from := requestID(resp.Header)
 	if id == "" {
-		id = n.id()
+		id, from = n.id(), "a new correlation id, as the service sent no usable request id"
+	} else {
+		from = "the service's request id from " + from
 	}
-	return &Error{Code: InternalError, Hint: "the service failed; try later and quote the correlation_id", CorrelationID: id}
+	kind := "a server error"
+	if s < 500 || s > 599 {
+		kind = "not a status a tool expects"
+	}
+	return &Error{Code: InternalError, Hint: "the service failed; try later and quote the correlation_id", CorrelationID: id},
+		why(status + " is " + kind + ": internal_error with " + from)
 }
 
 func (n HTTPNormalizer) id() string {
@@ -80,7 +115,7 @@ func header(h [][2]string, name string) (string, bool) {
 }
 
 // requestID returns the vendor's request id when it is short and plain enough to echo.
-func requestID(h [][2]string) string {
+func requestID(h [][2]string) (id, from string) {
 	// Where vendors put the id their support desk asks for.
 	requestIDHeaders := [...]string{"x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid", "x-amz-request-id", "x-github-request-id", "cf-ray"}
 	for _, name := range requestIDHeaders {
@@ -97,21 +132,22 @@ func requestID(h [][2]string) string {
 			}
 		}
 		if plain {
-			return v
+			return v, name
 		}
 	}
-	return ""
+	return "", ""
 }
 
-// retryAfter reads Retry-After as delta-seconds or an HTTP date, bounded to 1 … maxRetryAfter.
-func (n HTTPNormalizer) retryAfter(h [][2]string) int64 {
+// retryAfter reads Retry-After as delta-seconds or an HTTP date, bounded to 1 … maxRetryAfter,
+// and says where the figure came from.
+func (n HTTPNormalizer) retryAfter(h [][2]string) (int64, string) {
 	v, ok := header(h, "retry-after")
 	if !ok {
-		return defaultRetryAfter
+		return defaultRetryAfter, "by default, as there is no Retry-After"
 	}
 	if allASCIIDigits([]byte(v)) {
 		secs, ok := parseDigits([]byte(v))
-		return clampRetry(secs, ok)
+		return clampRetry(secs, ok), "from Retry-After in seconds" + clamped(secs, ok)
 	}
 	if at, ok := parseHTTPDate(v); ok {
 		now := time.Now()
@@ -119,9 +155,20 @@ func (n HTTPNormalizer) retryAfter(h [][2]string) int64 {
 			now = n.Now()
 		}
 		// Unix floors, so this is the wait rounded up to whole seconds.
-		return clampRetry(at-now.Unix(), true)
+		return clampRetry(at-now.Unix(), true), "from the Retry-After date" + clamped(at-now.Unix(), true)
 	}
-	return defaultRetryAfter
+	return defaultRetryAfter, "by default, as Retry-After is neither seconds nor an HTTP date"
+}
+
+// clamped says when clampRetry changes a wait.
+func clamped(secs int64, ok bool) string {
+	switch {
+	case !ok || secs > maxRetryAfter:
+		return ", cut to the maximum"
+	case secs < 1:
+		return ", raised to the minimum"
+	}
+	return ""
 }
 
 // parseHTTPDate reads the three date forms RFC 9110 says a recipient must accept, as Unix

@@ -40,6 +40,32 @@ func TestHTTPNormalization(t *testing.T) {
 			}
 			resp.Body = []byte(body)
 			e := n.Normalize(resp)
+			// Explain names the rule: the status, the code, where retry_after and the
+			// correlation id came from; never the body.
+			why := n.Explain(resp)
+			wantWhy := []string{code, "HTTP " + status}
+			switch {
+			case code == "ok":
+				wantWhy[0] = "success"
+			case status == "deadline":
+				wantWhy[1] = "no status"
+			}
+			if retry != "-" {
+				wantWhy = append(wantWhy, "retry_after "+retry+" s")
+			}
+			if corr == "new" {
+				wantWhy = append(wantWhy, "new correlation id")
+			} else if corr != "-" {
+				wantWhy = append(wantWhy, "the service's request id")
+			}
+			for _, w := range wantWhy {
+				if !strings.Contains(why, w) {
+					t.Errorf("Explain = %q, which does not say %q", why, w)
+				}
+			}
+			if len(body) > 4 && strings.Contains(why, body) {
+				t.Errorf("Explain quotes the body: %q", why)
+			}
 			if code == "ok" {
 				if e != nil {
 					t.Fatalf("Normalize = %v, want nil", e)

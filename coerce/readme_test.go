@@ -18,7 +18,7 @@ func TestCatalogDoc(t *testing.T) {
 	}
 	doc := string(b)
 	for _, e := range coerce.Catalog() {
-		row := "| `" + string(e.Code) + "` | " + e.Retry + " | " + e.Stop + " | " + e.Hint + " | " + strconv.Itoa(e.Cap) + ", then " + string(e.OnCap) + " |"
+		row := "| `" + string(e.Code) + "` | " + e.Meaning + " | " + e.Retry + " | " + e.Stop + " | " + e.Hint + " | " + strconv.Itoa(e.Cap) + ", then " + string(e.OnCap) + " |"
 		if !strings.Contains(doc, row+"\n") {
 			t.Errorf("docs/catalog.md lacks the catalog line\n%s", row)
 		}

@@ -94,114 +94,149 @@ func rangeHint(f *Field) string {
 
 // coerceInt is the Integer rule: a JSON integer, or (with DigitStrings) a string of ASCII digits
 // after trimming; then 1 … Max. Booleans are checked first: true is not job 1.
-func coerceInt(f *Field, raw jsontext.Value, r Rules) (int64, *Error) {
-	bad := func(hint string) (int64, *Error) { return 0, NewError(InvalidArgs, f.Name, hint) }
+func coerceInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (int64, *Error) {
+	bad := func(step stepID, hint string) (int64, *Error) { return 0, invalidAt(step, f.Name, hint) }
 	switch k := raw.Kind(); k {
 	case 't', 'f', 'n', '[', '{':
 		if k == '[' || k == '{' {
-			return bad(f.Name + " must be one number like " + f.Example + ", not " + kindWord(k))
+			return bad(stepType, f.Name+" must be one number like "+f.Example+", not "+kindWord(k))
 		}
-		return bad(f.Name + " must be a number like " + f.Example + ", not " + kindWord(k))
+		return bad(stepType, f.Name+" must be a number like "+f.Example+", not "+kindWord(k))
 	case '0':
 		lit := []byte(raw)
 		for _, c := range lit {
 			if c == '.' || c == 'e' || c == 'E' {
-				return bad(f.Name + " must be a whole number written without a decimal point or exponent, like " + f.Example)
+				return bad(stepType, f.Name+" must be a whole number written without a decimal point or exponent, like "+f.Example)
 			}
 		}
+		tr.ok(stepType, f.Name, "a JSON integer")
 		if lit[0] == '-' {
-			return bad(rangeHint(f))
+			return bad(stepRange, rangeHint(f))
 		}
 		n, ok := parseDigits(lit)
 		if !ok || n < 1 || n > f.Max {
-			return bad(rangeHint(f))
+			return bad(stepRange, rangeHint(f))
+		}
+		if tr != nil {
+			tr.ok(stepRange, f.Name, "within 1 to "+strconv.FormatInt(f.Max, 10))
 		}
 		return n, nil
 	}
 	// A JSON string.
 	if !r.DigitStrings {
-		return bad(f.Name + " must be a JSON number like " + f.Example + ", not a string")
+		return bad(stepType, f.Name+" must be a JSON number like "+f.Example+", not a string")
 	}
+	tr.ok(stepType, f.Name, "a JSON string, which may hold digits")
 	s, ok := stringContent(raw)
 	if !ok {
-		return bad(f.Name + " must be digits only, like " + f.Example)
+		return bad(stepDigits, f.Name+" must be digits only, like "+f.Example)
 	}
 	if r.TrimSpace {
-		s = trimASCIISpace(s)
+		s = trimmed(f, raw, s, tr)
 	}
 	if len(trimASCIISpace(s)) == 0 {
-		return bad(f.Name + " is empty; send a number like " + f.Example)
+		return bad(stepDigits, f.Name+" is empty; send a number like "+f.Example)
 	}
 	if !allASCIIDigits(s) {
-		return bad(f.Name + " must be digits only, like " + f.Example + ": no signs, spaces, decimal points, other scripts or words")
+		return bad(stepDigits, f.Name+" must be digits only, like "+f.Example+": no signs, spaces, decimal points, other scripts or words")
 	}
 	n, ok := parseDigits(s)
-	if !ok || n < 1 || n > f.Max {
-		return bad(rangeHint(f))
+	inRange := ok && n >= 1 && n <= f.Max
+	if inRange && s[0] == '0' {
+		// "017" is 17 in decimal and 15 in octal parsers: never guess between them. The hint
+		// shows the number, unless the field is named like a credential.
+		send := strconv.FormatInt(n, 10)
+		if isSecretField(f.Name) {
+			send = "it without the leading zeros"
+		}
+		return bad(stepDigits, f.Name+" must not start with 0 (some parsers read that as octal); send "+send)
 	}
-	if s[0] == '0' {
-		// "017" is 17 in decimal and 15 in octal parsers: never guess between them.
-		return bad(f.Name + " must not start with 0 (some parsers read that as octal); send " + strconv.FormatInt(n, 10))
+	if ok && tr != nil {
+		tr.changed(stepDigits, f.Name, "a digit string read as an integer", traceString(f.Name, s), traceInt(f.Name, n))
+	}
+	if !inRange {
+		return bad(stepRange, rangeHint(f))
+	}
+	if tr != nil {
+		tr.ok(stepRange, f.Name, "within 1 to "+strconv.FormatInt(f.Max, 10))
 	}
 	return n, nil
 }
 
+// trimmed applies TrimSpace to the content s of the string raw, and traces it when it changed.
+func trimmed(f *Field, raw jsontext.Value, s []byte, tr *tracer) []byte {
+	t := trimASCIISpace(s)
+	if tr != nil && len(t) != len(s) {
+		tr.changed(stepTrim, f.Name, "surrounding white space removed", gotJSON(f.Name, raw), traceString(f.Name, t))
+	}
+	return t
+}
+
 // coerceID is the PrefixedID rule: a JSON string, trimmed, then the prefix and 1-64 letters or
 // digits. The handler then matches it exactly: no case folding, no fuzzy lookup.
-func coerceID(f *Field, raw jsontext.Value, r Rules) (string, *Error) {
+func coerceID(f *Field, raw jsontext.Value, r Rules, tr *tracer) (string, *Error) {
 	shape := f.Name + " looks like \"" + f.Example + "\": " + f.Prefix + " then letters and digits"
 	if k := raw.Kind(); k != '"' {
-		return "", NewError(InvalidArgs, f.Name, f.Name+" is a string id like \""+f.Example+"\", not "+kindWord(k))
+		return "", invalidAt(stepType, f.Name, f.Name+" is a string id like \""+f.Example+"\", not "+kindWord(k))
 	}
+	tr.ok(stepType, f.Name, "a JSON string")
 	s, ok := stringContent(raw)
 	if !ok {
-		return "", NewError(InvalidArgs, f.Name, shape)
+		return "", invalidAt(stepMatch, f.Name, shape)
 	}
 	if r.TrimSpace {
-		s = trimASCIISpace(s)
+		s = trimmed(f, raw, s, tr)
 	}
 	if len(trimASCIISpace(s)) == 0 {
-		return "", NewError(InvalidArgs, f.Name, f.Name+" is empty; send an id like \""+f.Example+"\"")
+		return "", invalidAt(stepMatch, f.Name, f.Name+" is empty; send an id like \""+f.Example+"\"")
 	}
 	rest := s
 	if len(rest) < len(f.Prefix) || string(rest[:len(f.Prefix)]) != f.Prefix {
-		return "", NewError(InvalidArgs, f.Name, shape)
+		return "", invalidAt(stepMatch, f.Name, shape)
 	}
 	rest = rest[len(f.Prefix):]
 	if len(rest) == 0 || len(rest) > maxIDSuffix {
-		return "", NewError(InvalidArgs, f.Name, shape)
+		return "", invalidAt(stepMatch, f.Name, shape)
 	}
 	for _, c := range rest {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return "", NewError(InvalidArgs, f.Name, shape)
+			return "", invalidAt(stepMatch, f.Name, shape)
 		}
+	}
+	if tr != nil {
+		tr.ok(stepMatch, f.Name, "the prefix "+strconv.Quote(f.Prefix)+" exactly, then letters and digits only")
 	}
 	return string(s), nil
 }
 
 // coerceBool is the Boolean rule: JSON true or false; the strings "true" and "false" only where
 // the field opts in. Numbers are never booleans.
-func coerceBool(f *Field, raw jsontext.Value, r Rules) (bool, *Error) {
+func coerceBool(f *Field, raw jsontext.Value, r Rules, tr *tracer) (bool, *Error) {
 	switch raw.Kind() {
-	case 't':
-		return true, nil
-	case 'f':
-		return false, nil
+	case 't', 'f':
+		tr.ok(stepType, f.Name, "a JSON boolean")
+		return raw.Kind() == 't', nil
 	case '"':
-		if f.BoolStrings {
-			if s, ok := stringContent(raw); ok {
-				if r.TrimSpace {
-					s = trimASCIISpace(s)
+		if !f.BoolStrings {
+			break
+		}
+		tr.ok(stepType, f.Name, "a JSON string, and this field takes \"true\" and \"false\"")
+		if s, ok := stringContent(raw); ok {
+			if r.TrimSpace {
+				s = trimmed(f, raw, s, tr)
+			}
+			switch string(s) {
+			case "true", "false":
+				if tr != nil {
+					tr.changed(stepBoolString, f.Name, "the string read as a boolean", traceString(f.Name, s), string(s))
 				}
-				switch string(s) {
-				case "true":
-					return true, nil
-				case "false":
-					return false, nil
-				}
+				return string(s) == "true", nil
 			}
 		}
-		return false, NewError(InvalidArgs, f.Name, f.Name+" must be true or false, as a JSON boolean without quotes")
+		return false, invalidAt(stepBoolString, f.Name, f.Name+" must be true or false, as a JSON boolean without quotes")
 	}
-	return false, NewError(InvalidArgs, f.Name, f.Name+" must be true or false, not "+kindWord(raw.Kind()))
+	if raw.Kind() == '"' {
+		return false, invalidAt(stepType, f.Name, f.Name+" must be true or false, as a JSON boolean without quotes")
+	}
+	return false, invalidAt(stepType, f.Name, f.Name+" must be true or false, not "+kindWord(raw.Kind()))
 }

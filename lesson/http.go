@@ -4,12 +4,12 @@ import (
 	"bytes"
 	_ "embed"
 	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"coerceplayground/coerce"
+	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -61,77 +61,80 @@ func ParseHTTPRows(text string) ([]HTTPRow, error) {
 	return rows, nil
 }
 
+// httpMsg is what is wrong with a row, carried out of a jsonwalk.Members callback.
+type httpMsg string
+
+func (m httpMsg) Error() string { return string(m) }
+
 func parseHTTPRow(line []byte) (HTTPRow, string) {
 	var r HTTPRow
 	dec := jsontext.NewDecoder(bytes.NewReader(line))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+	err := jsonwalk.Members(dec, func(key string) error { return r.member(dec, key) })
+	var msg httpMsg
+	switch {
+	case errors.As(err, &msg):
+		return r, string(msg)
+	case errors.Is(err, jsonwalk.ErrNotObject):
 		return r, "a row is one JSON object"
-	}
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return r, "the row is not valid JSON"
-		}
-		key := name.String()
-		v, err := dec.ReadToken()
-		if err != nil {
-			return r, "the row is not valid JSON"
-		}
-		switch key {
-		case "status":
-			n, err := strconv.Atoi(v.String())
-			if v.Kind() != '0' || err != nil || n < 100 || n > 599 {
-				return r, `"status" is a number from 100 to 599`
-			}
-			r.Status = n
-		case "deadline":
-			if v.Kind() != 't' && v.Kind() != 'f' {
-				return r, `"deadline" is true or false`
-			}
-			r.Deadline = v.Kind() == 't'
-		case "body", "want", "note":
-			if v.Kind() != '"' {
-				return r, `"` + key + `" is a string`
-			}
-			switch key {
-			case "body":
-				r.Body = v.String()
-			case "want":
-				r.Want = v.String()
-			default:
-				r.Note = v.String()
-			}
-		case "headers":
-			if v.Kind() != '[' {
-				return r, `"headers" is a list of "Name: value" strings`
-			}
-			for dec.PeekKind() != ']' {
-				h, err := dec.ReadToken()
-				if err != nil || h.Kind() != '"' || !strings.Contains(h.String(), ":") {
-					return r, `"headers" is a list of "Name: value" strings`
-				}
-				r.Headers = append(r.Headers, h.String())
-			}
-			if _, err := dec.ReadToken(); err != nil {
-				return r, "the row is not valid JSON"
-			}
-		default:
-			return r, "unknown key " + strconv.Quote(key) + "; keys are status, headers, body, deadline, want, note"
-		}
-	}
-	if _, err := dec.ReadToken(); err != nil {
+	case err != nil:
 		return r, "the row is not valid JSON"
-	}
-	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+	case !jsonwalk.AtEnd(dec):
 		return r, "one row per line"
-	}
-	if !r.Deadline && r.Status == 0 {
+	case !r.Deadline && r.Status == 0:
 		return r, `a row needs a "status" or "deadline": true`
-	}
-	if r.Want != "" && !isCode(r.Want) {
+	case r.Want != "" && !isCode(r.Want):
 		return r, "unknown code " + strconv.Quote(r.Want) + "; codes are " + strings.Join(Codes(), ", ")
 	}
 	return r, ""
+}
+
+// member reads the value of the row's member key.
+func (r *HTTPRow) member(dec *jsontext.Decoder, key string) error {
+	v, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	switch key {
+	case "status":
+		n, err := strconv.Atoi(v.String())
+		if v.Kind() != '0' || err != nil || n < 100 || n > 599 {
+			return httpMsg(`"status" is a number from 100 to 599`)
+		}
+		r.Status = n
+	case "deadline":
+		if v.Kind() != 't' && v.Kind() != 'f' {
+			return httpMsg(`"deadline" is true or false`)
+		}
+		r.Deadline = v.Kind() == 't'
+	case "body", "want", "note":
+		if v.Kind() != '"' {
+			return httpMsg(`"` + key + `" is a string`)
+		}
+		switch key {
+		case "body":
+			r.Body = v.String()
+		case "want":
+			r.Want = v.String()
+		default:
+			r.Note = v.String()
+		}
+	case "headers":
+		if v.Kind() != '[' {
+			return httpMsg(`"headers" is a list of "Name: value" strings`)
+		}
+		for dec.PeekKind() != ']' {
+			h, ok := jsonwalk.String(dec)
+			if !ok || !strings.Contains(h, ":") {
+				return httpMsg(`"headers" is a list of "Name: value" strings`)
+			}
+			r.Headers = append(r.Headers, h)
+		}
+		_, err := dec.ReadToken()
+		return err
+	default:
+		return httpMsg("unknown key " + strconv.Quote(key) + "; keys are status, headers, body, deadline, want, note")
+	}
+	return nil
 }
 
 // FormatHTTPRows writes rows in the format ParseHTTPRows reads.

@@ -48,13 +48,32 @@ type LabConfig struct {
 
 // NewLab returns a Lab over the fixtures with every classroom tool (specs).
 func NewLab(cfg LabConfig) *Lab {
-	sw := DefaultSwitches()
-	if cfg.Switches != nil {
-		sw = *cfg.Switches
-	}
 	l := &Lab{Metrics: cfg.Metrics}
 	if l.Metrics == nil {
 		l.Metrics = &coerce.Metrics{}
+	}
+	cfg.Metrics = l.Metrics
+	l.d = newDispatcher(cfg, &l.calls)
+	l.bareField = map[string]string{}
+	for _, t := range l.d.Tools() {
+		if len(t.Schema.Fields) > 0 {
+			l.bareField[t.Name] = t.Schema.Fields[0].Name
+		}
+	}
+	return l
+}
+
+// NewDispatcher returns the classroom's dispatcher as NewLab(cfg) builds it (switches,
+// permissions, ids, log, metrics), without a handler call count: for a server that runs the
+// tools concurrently (cmd/lesson-mcp), where a Lab's count would race.
+func NewDispatcher(cfg LabConfig) *coerce.Dispatcher { return newDispatcher(cfg, nil) }
+
+// newDispatcher builds the dispatcher over every classroom tool; calls, when not nil, counts the
+// calls that got past argument checking.
+func newDispatcher(cfg LabConfig, calls *int) *coerce.Dispatcher {
+	sw := DefaultSwitches()
+	if cfg.Switches != nil {
+		sw = *cfg.Switches
 	}
 	perms := append([]string(nil), cfg.Permissions...)
 	granted := func(p string) bool { return contains(perms, p) }
@@ -63,20 +82,13 @@ func NewLab(cfg LabConfig) *Lab {
 	all := specs()
 	tools := make([]coerce.Tool, len(all))
 	for i, s := range all {
-		tools[i] = s.tool(env, granted, &l.calls)
+		tools[i] = s.tool(env, granted, calls)
 	}
-	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Metrics: l.Metrics, Log: cfg.Log}, tools...)
+	d, err := coerce.NewDispatcher(coerce.Config{Rules: &rules, NewID: cfg.NewID, Metrics: cfg.Metrics, Log: cfg.Log}, tools...)
 	if err != nil {
 		panic("lesson: a classroom tool is declared wrong: " + err.Error()) // caught by the tests
 	}
-	l.d = d
-	l.bareField = map[string]string{}
-	for _, t := range d.Tools() {
-		if len(t.Schema.Fields) > 0 {
-			l.bareField[t.Name] = t.Schema.Fields[0].Name
-		}
-	}
-	return l
+	return d
 }
 
 // Tools returns the classroom's tool declarations, as a default Lab has them.

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-	"io"
 
+	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -91,104 +91,102 @@ func (e shareErr) Unwrap() error { return ErrShare }
 
 func shareError(msg string) error { return shareErr{msg} }
 
+// shareMsg is a reader's own message, carried out of a jsonwalk.Members callback.
+type shareMsg string
+
+func (m shareMsg) Error() string { return string(m) }
+
+// decodeShareJSON reads {"tool", "mode", "rows"}; it returns what is wrong in words, or "".
 func decodeShareJSON(raw []byte) (Table, string) {
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
 	var t Table
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return t, "it is not a JSON object"
-	}
 	sawRows := false
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return t, "it is not valid JSON"
-		}
-		if key := name.String(); key == "tool" || key == "mode" {
-			v, err := dec.ReadToken()
-			if err != nil || v.Kind() != '"' {
-				return t, `"` + key + `" is not a string`
+	err := jsonwalk.Members(dec, func(key string) error {
+		switch key {
+		case "tool", "mode":
+			v, ok := jsonwalk.String(dec)
+			if !ok {
+				return shareMsg(`"` + key + `" is not a string`)
 			}
-			if key == "tool" {
-				t.Tool = v.String()
-				if t.Tool == DefaultTool {
-					t.Tool = ""
-				}
-			} else {
-				t.Mode = v.String()
+			switch {
+			case key == "mode":
+				t.Mode = v
+			case v != DefaultTool: // get_job is stored as "", as ParseTable does
+				t.Tool = v
 			}
-			continue
+			return nil
+		case "rows":
+			sawRows = true
+			return decodeShareRows(dec, &t)
 		}
-		if name.String() != "rows" {
-			if dec.SkipValue() != nil {
-				return t, "it is not valid JSON"
-			}
-			continue
-		}
-		sawRows = true
-		if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
-			return t, `"rows" is not a list`
-		}
-		for dec.PeekKind() != ']' {
-			if len(t.Rows) == MaxRows {
-				return t, "it has more than " + itoa(MaxRows) + " rows"
-			}
-			row, msg := decodeShareRow(dec)
-			if msg != "" {
-				return t, "row " + itoa(len(t.Rows)+1) + ": " + msg
-			}
-			t.Rows = append(t.Rows, row)
-		}
-		if _, err := dec.ReadToken(); err != nil {
-			return t, "it is not valid JSON"
-		}
-	}
-	if _, err := dec.ReadToken(); err != nil {
+		return dec.SkipValue()
+	})
+	var msg shareMsg
+	switch {
+	case errors.As(err, &msg):
+		return t, string(msg)
+	case errors.Is(err, jsonwalk.ErrNotObject):
+		return t, "it is not a JSON object"
+	case err != nil:
 		return t, "it is not valid JSON"
-	}
-	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+	case !jsonwalk.AtEnd(dec):
 		return t, "it has text after the table"
-	}
-	if !sawRows {
+	case !sawRows:
 		return t, `it has no "rows"`
 	}
 	return t, ""
 }
 
+// decodeShareRows reads the "rows" list into t.
+func decodeShareRows(dec *jsontext.Decoder, t *Table) error {
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
+		return shareMsg(`"rows" is not a list`)
+	}
+	for dec.PeekKind() != ']' {
+		if len(t.Rows) == MaxRows {
+			return shareMsg("it has more than " + itoa(MaxRows) + " rows")
+		}
+		row, msg := decodeShareRow(dec)
+		if msg != "" {
+			return shareMsg("row " + itoa(len(t.Rows)+1) + ": " + msg)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
 func decodeShareRow(dec *jsontext.Decoder) (Row, string) {
 	var r Row
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return r, "not an object"
-	}
 	sawInput := false
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return r, "not valid JSON"
-		}
-		key := name.String()
-		if key != "input" && key != "want" && key != "note" {
-			if dec.SkipValue() != nil {
-				return r, "not valid JSON"
-			}
-			continue
-		}
-		v, err := dec.ReadToken()
-		if err != nil || v.Kind() != '"' {
-			return r, `"` + key + `" is not a string`
-		}
+	err := jsonwalk.Members(dec, func(key string) error {
+		var field *string
 		switch key {
 		case "input":
-			r.Input, sawInput = v.String(), true
+			field, sawInput = &r.Input, true
 		case "want":
-			r.Want = v.String()
+			field = &r.Want
 		case "note":
-			r.Note = v.String()
+			field = &r.Note
+		default:
+			return dec.SkipValue()
 		}
-	}
-	if _, err := dec.ReadToken(); err != nil {
+		v, ok := jsonwalk.String(dec)
+		if !ok {
+			return shareMsg(`"` + key + `" is not a string`)
+		}
+		*field = v
+		return nil
+	})
+	var msg shareMsg
+	switch {
+	case errors.As(err, &msg):
+		return r, string(msg)
+	case errors.Is(err, jsonwalk.ErrNotObject):
+		return r, "not an object"
+	case err != nil:
 		return r, "not valid JSON"
-	}
-	if !sawInput {
+	case !sawInput:
 		return r, `no "input"`
 	}
 	return r, ""

@@ -5,7 +5,7 @@
 //   - a path in a code span (`wasm/app/panels.go`) that names no file of the repository;
 //   - a `make <target>` that the Makefile does not define, a `go test ./pkg -run TestX` whose
 //     pattern matches no test of pkg, a `coerce.Name` or `lesson.Type.Method` that the package
-//     does not declare;
+//     does not declare, a `TestX`, `FuzzX` or `ExampleX` that no package declares;
 //   - an absolute path of somebody's machine (/home/…, /root/…) or a reference to an issue tracker;
 //   - a Go sample that is not an excerpt of a compiled Example function: every ```go block must
 //     follow a <!-- excerpt: <file> <Func> --> line and match that function's body;
@@ -54,6 +54,7 @@ type checker struct {
 	targets  map[string]bool // the Makefile's targets
 	anchors  map[string]map[string]bool
 	packages map[string]*symbols // by directory
+	allTests map[string]bool     // every test function of the repository, read when first needed
 	problems []Problem
 }
 
@@ -112,6 +113,7 @@ func (c *checker) file(name string) {
 			c.makeCommands(name, l.n, span)
 			c.goTests(name, l.n, span)
 			c.symbol(name, l.n, span)
+			c.testFunc(name, l.n, span)
 		}
 		for _, target := range links(l.text) {
 			c.link(name, l.n, target)

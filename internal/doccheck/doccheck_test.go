@@ -107,6 +107,8 @@ func TestCheck(t *testing.T) {
 		{"test pattern is a prefix", "# R\n\n```sh\ngo test ./coerce -run TestCatalog -v\n```\n", 0, ""},
 		{"no such test", "# R\n\n`go test ./coerce -run TestREADMECatalog`\n", 3, "no test function of coerce/ matches"},
 		{"no such fuzz target", "# R\n\n```sh\ngo test -count 1 ./coerce -fuzz FuzzParseTable\n```\n", 4, "no test function of coerce/ matches"},
+		{"test functions", "# R\n\n`TestCatalogDoc` and `FuzzDispatch` and `Testing`\n", 0, ""},
+		{"no such test function", "# R\n\nSee `ExampleBudget_Observe`.\n", 3, "no package declares this test function"},
 		{"README too long", "# R\n" + strings.Repeat("line\n", MaxREADMELines), MaxREADMELines + 1, "over 250"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

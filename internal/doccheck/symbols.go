@@ -17,6 +17,8 @@ var packageDirs = map[string]string{
 	"web":      "web",
 	"page":     "wasm/page",
 	"webbuild": "internal/webbuild",
+	"mcpwire":  "coerce/mcpwire",
+	"mcpserve": "mcpserve",
 }
 
 // symbols is what a package declares at top level: names (functions, types, variables,
@@ -165,4 +167,32 @@ func (c *checker) hasTest(dir, pattern string) bool {
 		}
 	}
 	return false
+}
+
+// testFuncRE is a code span naming a test function: `ExampleBudget_Observe`, `FuzzDecodeShare`.
+var testFuncRE = regexp.MustCompile(`^(Test|Benchmark|Fuzz|Example)[A-Z_]\w*$`)
+
+// testFunc checks that a test function named in a code span exists in some package.
+func (c *checker) testFunc(name string, n int, span string) {
+	if !testFuncRE.MatchString(span) {
+		return
+	}
+	if c.allTests == nil {
+		c.allTests = map[string]bool{}
+		fs.WalkDir(c.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return nil
+			}
+			if p != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "testdata") {
+				return fs.SkipDir
+			}
+			for _, t := range c.symbolsOf(p).tests {
+				c.allTests[t] = true
+			}
+			return nil
+		})
+	}
+	if !c.allTests[span] {
+		c.report(name, n, "`%s`: no package declares this test function", span)
+	}
 }

@@ -14,7 +14,6 @@ package main
 // ResizeObserver, MutationObserver and window.parent are not in dom/v2.
 
 import (
-	"strconv"
 	"syscall/js"
 
 	"coerceplayground/lesson"
@@ -22,8 +21,6 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 )
-
-func init() { panelInits = append(panelInits, (*app).initEmbed) }
 
 // embed is the state of embed mode.
 type embed struct {
@@ -33,20 +30,12 @@ type embed struct {
 	height  int
 }
 
-// builtinPanels are the page's fixed panels, by the id of their heading.
-var builtinPanels = map[string]string{
-	"table": "table-h", "results": "results-h", "learner": "learner-h", "catalog": "catalog-h", "schema": "schema-h",
-}
-
-func (a *app) initEmbed() {
+func initEmbed(a *app) {
 	if b, ok := lookup("copy-embed"); ok {
 		a.on(b, "click", func(*dom.BasicEvent) { a.copyEmbed() })
-		// An edit makes the snippet stale, as it does the share link.
-		for _, typ := range []string{"input", "change"} {
-			a.on(a.rows, typ, func(*dom.BasicEvent) { hide("embed-code") })
-		}
-		a.on(a.rows, "click", func(ev *dom.BasicEvent) {
-			if _, ok := closest(target(ev), "button[data-action]"); ok {
+		// A change makes the snippet stale, as it does the share link.
+		a.subscribe(func(ev page.Event) {
+			if ev.TableChanged() && ev != page.Loaded {
 				hide("embed-code")
 			}
 		})
@@ -59,9 +48,9 @@ func (a *app) initEmbed() {
 	if e.opts.Theme != "auto" {
 		r.SetAttribute("data-theme", e.opts.Theme)
 	}
-	for name, heading := range builtinPanels {
-		if h, ok := lookup(heading); ok {
-			if s, ok := closest(h, "section"); ok && !hasString(e.opts.Panels, name) {
+	for _, p := range page.Panels {
+		if h, ok := lookup(p.Heading); ok && p.Core {
+			if s, ok := closest(h, "section"); ok && !hasString(e.opts.Panels, p.ID) {
 				s.Class().Add("embed-off")
 			}
 		}
@@ -77,20 +66,15 @@ func (a *app) initEmbed() {
 			p.Class().Add("embed-on")
 		}
 	}
-	if e.opts.Predict && a.st.Table.Mode != lesson.PredictMode {
-		t := a.st.Table
-		t.Mode = lesson.PredictMode
-		t, _ = page.ForLearner(t)
-		a.st.Replace(t)
-		a.renderRows()
-		a.renderReference()
+	if e.opts.Predict && a.st.Table().Mode != lesson.PredictMode {
+		a.st.Load(page.StartPredict(a.st.Table()))
 		a.notify(page.PredictNotice, false)
 	}
 	if e.opts.ReadOnly {
 		r.SetAttribute("data-readonly", "")
-		a.lockRows(e.opts.Predict || a.st.Table.Mode == lesson.PredictMode)
-		observe("MutationObserver", a.rows.Underlying(), map[string]any{"childList": true}, func() {
-			a.lockRows(e.opts.Predict || a.st.Table.Mode == lesson.PredictMode)
+		a.lockRows(e.opts.Predict || a.st.Table().Mode == lesson.PredictMode)
+		observe("MutationObserver", a.ed.rows.Underlying(), map[string]any{"childList": true}, func() {
+			a.lockRows(e.opts.Predict || a.st.Table().Mode == lesson.PredictMode)
 		})
 	}
 	if len(e.opts.Problems) > 0 {
@@ -107,8 +91,8 @@ func (a *app) initEmbed() {
 		e.postHeight(parent)
 	}
 	a.onValue(w, "message", func(ev *dom.BasicEvent) { a.message(e, ev.Value) })
-	a.onRun(func() {
-		if e.host != "" && a.st.Results != nil {
+	a.subscribe(func(ev page.Event) {
+		if ev == page.Ran && e.host != "" && a.st.Results() != nil {
 			if src := w.Get("parent"); !src.Equal(w) {
 				src.Call("postMessage", a.resultsReply("run"), e.host)
 			}
@@ -120,7 +104,7 @@ func (a *app) initEmbed() {
 // lockRows makes the editor read-only: inputs and notes cannot change, and
 // the expected codes only when the learner must predict them.
 func (a *app) lockRows(predict bool) {
-	q := a.rows.Underlying().Call("querySelectorAll", "input, select, button")
+	q := a.ed.rows.Underlying().Call("querySelectorAll", "input, select, button")
 	for i := 0; i < q.Length(); i++ {
 		el := q.Index(i)
 		switch el.Get("tagName").String() {
@@ -148,135 +132,9 @@ func (e *embed) postHeight(parent js.Value) {
 	parent.Call("postMessage", map[string]any{"subject": "lti.frameResize", "height": h}, "*")
 }
 
-// message handles one MessageEvent.
-func (a *app) message(e *embed, ev js.Value) {
-	origin := ev.Get("origin").String()
-	if !e.opts.Allowed(origin) {
-		e.ignored++
-		root().SetAttribute("data-embed-ignored", strconv.Itoa(e.ignored))
-		root().SetAttribute("data-embed-ignored-origin", origin)
-		return
-	}
-	src := ev.Get("source")
-	if src.IsNull() || src.IsUndefined() {
-		return
-	}
-	data := ev.Get("data")
-	req := readRequest(data)
-	rep := a.st.Answer(req)
-	var out map[string]any
-	switch rep.Type {
-	case page.ReplyError:
-		out = map[string]any{"type": rep.Type, "code": rep.Code, "message": rep.Message, "request": req.Type}
-	case page.ReplyTable:
-		out = map[string]any{"type": rep.Type, "rows": rep.Rows}
-	case page.ReplyResults:
-		out = a.resultsReply(req.Type)
-	}
-	if rep.Changed {
-		a.undo = nil
-		a.renderRows()
-		a.renderReference()
-		a.clearResults()
-	}
-	if rep.Ran {
-		a.renderResults()
-		a.ran()
-	}
-	e.host = origin
-	if data.Type() == js.TypeObject {
-		if id := data.Get("id"); id.Type() == js.TypeString || id.Type() == js.TypeNumber {
-			out["id"] = id
-		}
-	}
-	src.Call("postMessage", out, origin)
-}
-
-// readRequest reads MessageEvent.data: {type, rows: [{input, want, note}], tool}.
-func readRequest(data js.Value) page.Request {
-	if data.Type() != js.TypeObject || data.IsNull() {
-		return page.Request{}
-	}
-	var req page.Request
-	if t := data.Get("type"); t.Type() == js.TypeString {
-		req.Type = t.String()
-	}
-	if req.Type != "setTable" {
-		return req
-	}
-	if t := data.Get("tool"); t.Type() == js.TypeString {
-		req.Tool = t.String()
-	}
-	rows := data.Get("rows")
-	if rows.Type() != js.TypeObject || !js.Global().Get("Array").Call("isArray", rows).Bool() {
-		req.RowsErr = "rows is not an array of {input, want, note}"
-		return req
-	}
-	if rows.Length() > lesson.MaxRows {
-		req.RowsErr = "a table holds at most " + strconv.Itoa(lesson.MaxRows) + " rows"
-		return req
-	}
-	for i := 0; i < rows.Length(); i++ {
-		r := rows.Index(i)
-		at := "rows[" + strconv.Itoa(i) + "]"
-		if r.Type() != js.TypeObject || r.IsNull() {
-			req.RowsErr = at + " is not an object {input, want, note}"
-			return req
-		}
-		var row lesson.Row
-		for _, f := range [...]struct {
-			name string
-			dst  *string
-			need bool
-		}{{"input", &row.Input, true}, {"want", &row.Want, false}, {"note", &row.Note, false}} {
-			v := r.Get(f.name)
-			switch {
-			case v.Type() == js.TypeString:
-				*f.dst = v.String()
-			case v.IsUndefined() && !f.need:
-			default:
-				req.RowsErr = at + "." + f.name + " is not a string"
-				return req
-			}
-		}
-		req.Rows = append(req.Rows, row)
-	}
-	return req
-}
-
-// resultsReply is the coerce-playground:results message for the last run.
-func (a *app) resultsReply(request string) map[string]any {
-	rows, sum := a.st.ResultsReply()
-	list := make([]any, len(rows))
-	for i, r := range rows {
-		list[i] = map[string]any{"input": r.Input, "want": r.Want, "code": r.Code, "observation": r.Observation, "pass": r.Pass}
-	}
-	codes := map[string]any{}
-	for _, c := range sum.Codes {
-		codes[c.Code] = c.N
-	}
-	return map[string]any{
-		"type":    page.ReplyResults,
-		"request": request,
-		"rows":    list,
-		"summary": map[string]any{
-			"tool": sum.Tool, "rows": sum.Rows, "passed": sum.Passed, "failed": sum.Failed,
-			"unpredicted": sum.Unpredicted, "stale": sum.Stale, "codes": codes,
-		},
-	}
-}
-
-// clearResults puts the results panel back as it is before the first run.
-func (a *app) clearResults() {
-	a.results.SetTextContent("")
-	a.resultsTable.SetAttribute("hidden", "")
-	a.counts.SetTextContent("")
-	a.summary.SetTextContent("Press Run to see what " + a.st.Tool() + " answers for every row.")
-}
-
 // copyEmbed writes the iframe snippet for the current table.
 func (a *app) copyEmbed() {
-	snippet := page.EmbedSnippet(page.EmbedLink(location().Href(), a.st.Table))
+	snippet := page.EmbedSnippet(page.EmbedLink(location().Href(), a.st.Table()))
 	box, status := byID("embed-code"), byID("embed-status")
 	code := &dom.HTMLTextAreaElement{BasicHTMLElement: byID("embed-snippet")}
 	code.SetValue(snippet)

@@ -19,26 +19,17 @@ import (
 // notesWide is the width from which the notes start open, beside the table.
 const notesWide = "(min-width: 1080px)"
 
-// trying is the card whose Try it is being shown, for the row handler (try.go) to name the row
-// it adds after the card and report the code it got; nil when a Try it comes from elsewhere.
-var trying *tryContext
-
+// tryContext is the card whose Try it is being shown (app.trying), for the row handler (try.go)
+// to name the row it adds after the card and report the code it got.
 type tryContext struct {
 	title string
 	code  string // set by the row handler after its run
 	ran   bool
 }
 
-func init() {
-	panelInits = append(panelInits, func(a *app) {
-		a.wireNotes()
-		// Render after every other panel has registered its Try it handlers and added its
-		// section: those inits may sort after this file.
-		panelInits = append(panelInits, (*app).renderNotes)
-	})
-}
-
-func (a *app) wireNotes() {
+// initNotes runs last of the panels (panels.go): a card shows the Try it targets the panels
+// before it registered.
+func initNotes(a *app) {
 	toggle := byID("notes-toggle")
 	a.setNotesOpen(matches(notesWide))
 	a.on(toggle, "click", func(*dom.BasicEvent) {
@@ -66,6 +57,7 @@ func (a *app) wireNotes() {
 		}
 		a.tryNote(notes[ni], ti)
 	})
+	a.renderNotes()
 }
 
 func (a *app) setNotesOpen(open bool) {
@@ -149,8 +141,8 @@ func tryButton(t lesson.Try, label string) *dom.BasicHTMLElement {
 func (a *app) tryNote(n lesson.Note, ti int) {
 	t := n.Tries[ti]
 	ctx := &tryContext{title: n.Title}
-	trying = ctx
-	defer func() { trying = nil }()
+	a.trying = ctx
+	defer func() { a.trying = nil }()
 	a.tryIt(t)
 	if t.Kind != "row" || !ctx.ran {
 		return

@@ -2,17 +2,42 @@
 
 package main
 
-import "coerceplayground/lesson"
+import (
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
+)
 
-// panelInits set up the optional panels (the loop, the vendor-response table, the switches,
-// the chart, the notes, embed mode, …). Each panel's file appends its set-up from an init
-// function, so a panel comes and goes with its own file and main.go lists none of them. They
-// run once, after the table is rendered and wired, in file-name order.
-var panelInits []func(*app)
+// panel is one panel's set-up: it finds its elements, wires its controls and subscribes to the
+// State's changes. Panels that page.Panels lists go by the same id.
+type panel struct {
+	id   string
+	init func(*app)
+}
+
+// panels are the page's panels in the order they are set up: the table editor and the results
+// first (later panels focus rows and decorate results), the notes last (they show a Try it button
+// only for the targets the panels before them registered). Adding a panel is a file with its
+// init function and one line here (and its entry in page.Panels).
+var panels = []panel{
+	{"table", initTable},
+	{"results", initResults},
+	{"reference", initReference}, // the catalog and schema panels
+	{"learner", initLearner},
+	{"share", initShare}, // Copy link, import and export, links pasted into the address bar
+	{"tools", initTools},
+	{"loop", initLoop},
+	{"http", initHTTP},
+	{"switches", initSwitches},
+	{"chart", initChart},
+	{"predict", initPredict},
+	{"embed", initEmbed},
+	{"try", initTry}, // the row and panel Try it targets
+	{"notes", initNotes},
+}
 
 // registerTry says how to show a lesson note's Try it target of one kind ("row", "panel",
-// "loop", "http", "switch"). A note whose targets have no handler yet is not shown: cards
-// appear when the panels they depend on exist.
+// "loop", "http", "switch"). A note whose targets have no handler is not shown: cards appear
+// when the panels they depend on exist.
 func (a *app) registerTry(kind string, show func(lesson.Try)) {
 	if a.tries == nil {
 		a.tries = map[string]func(lesson.Try){}
@@ -36,12 +61,22 @@ func (a *app) tryIt(t lesson.Try) {
 	}
 }
 
-// onRun registers a function called after every table or learner run, for panels that
-// summarize the session (the chart).
-func (a *app) onRun(f func()) { a.afterRun = append(a.afterRun, f) }
+// optional reports whether the page holds panel id's section (an embed page may not).
+func optional(id string) bool {
+	_, ok := lookup("panel-" + id)
+	return ok
+}
 
-func (a *app) ran() {
-	for _, f := range a.afterRun {
-		f()
+// jump shows a panel for a Try it target: scrolled to and the keyboard on its heading.
+func jump(id string) {
+	p, ok := page.PanelByID(id)
+	if !ok {
+		return
 	}
+	h := byID(p.Heading)
+	if !h.HasAttribute("tabindex") {
+		h.SetAttribute("tabindex", "-1")
+	}
+	reveal(h)
+	h.Focus()
 }

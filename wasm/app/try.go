@@ -14,11 +14,9 @@ import (
 // The Try it targets this file shows: a table row ("row") and a page section ("panel"). The
 // loop, vendor-response and switch targets are shown by their own panels' files.
 
-func init() {
-	panelInits = append(panelInits, func(a *app) {
-		a.registerTry("row", a.tryRow)
-		a.registerTry("panel", a.tryPanel)
-	})
+func initTry(a *app) {
+	a.registerTry("row", a.tryRow)
+	a.registerTry("panel", a.tryPanel)
 }
 
 // tryRow puts the target's row in the table (appended when absent; a table of another tool is
@@ -26,35 +24,29 @@ func init() {
 // row's result.
 func (a *app) tryRow(t lesson.Try) {
 	title := "the lesson notes"
-	if trying != nil {
-		title = trying.title
+	if a.trying != nil {
+		title = a.trying.title
 	}
 	from := a.st.Tool()
-	p, ok := page.PlaceRow(a.st.Table, t, title)
+	p, ok := a.st.PlaceTry(t, title)
 	if !ok {
 		a.notify("The table is full, so the note's row "+t.Input+" could not be added. Delete a row, or reset to the lesson's table.", false)
 		return
 	}
-	switch {
-	case p.Switched:
-		a.replace(p.Table, page.SwitchedNotice(from, page.ToolOf(p.Table)))
-	case p.Added:
-		a.st.Replace(p.Table)
-		a.changed()
-		a.renderRows()
+	if p.Switched {
+		a.notify(page.SwitchedNotice(from, a.st.Tool()), true)
 	}
-	a.runTable()
-	if p.Row < 0 || p.Row >= len(a.st.Results) {
+	a.res.run()
+	if p.Row < 0 || p.Row >= len(a.st.Results()) {
 		return
 	}
-	if trying != nil {
-		trying.code, trying.ran = a.st.Results[p.Row].Code, true
+	if a.trying != nil {
+		a.trying.code, a.trying.ran = a.st.Results()[p.Row].Code, true
 	}
-	tr, ok := lookup("results")
+	row, ok := a.res.row(p.Row)
 	if !ok {
 		return
 	}
-	row := wrap(tr.Underlying().Get("children").Index(p.Row))
 	row.SetAttribute("aria-label", "Result of row "+strconv.Itoa(p.Row+1)+", from the lesson notes")
 	show(row, "center")
 }

@@ -3,8 +3,8 @@ package page
 import (
 	"bytes"
 	"errors"
-	"io"
 
+	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -49,44 +49,36 @@ func Catalog(raw []byte) ([]Entry, error) {
 	}
 	var out []Entry
 	for dec.PeekKind() == '{' {
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, errCatalog
-		}
 		var e Entry
-		for dec.PeekKind() != '}' {
-			name, err := dec.ReadToken()
-			if err != nil || name.Kind() != '"' {
-				return nil, errCatalog
-			}
-			key := name.String() // the token is void after the next read
-			val, err := dec.ReadValue()
-			if err != nil {
-				return nil, errCatalog
-			}
-			text := string(val)
-			if val.Kind() == '"' {
-				tok, err := jsontext.NewDecoder(bytes.NewReader(val)).ReadToken()
-				if err != nil {
-					return nil, errCatalog
-				}
-				text = tok.String()
-			}
+		err := jsonwalk.Members(dec, func(key string) error {
+			text, err := scalarText(dec)
 			if key == "code" {
 				e.Code = text
-				continue
+			} else {
+				e.Fields = append(e.Fields, Field{key, text})
 			}
-			e.Fields = append(e.Fields, Field{key, text})
-		}
-		if _, err := dec.ReadToken(); err != nil || e.Code == "" {
+			return err
+		})
+		if err != nil || e.Code == "" {
 			return nil, errCatalog
 		}
 		out = append(out, e)
 	}
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != ']' {
-		return nil, errCatalog
-	}
-	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != ']' || !jsonwalk.AtEnd(dec) {
 		return nil, errCatalog
 	}
 	return out, nil
+}
+
+// scalarText is the next value as the page shows it: a string's text, anything else as written.
+func scalarText(dec *jsontext.Decoder) (string, error) {
+	val, err := dec.ReadValue()
+	if err != nil || val.Kind() != '"' {
+		return string(val), err
+	}
+	tok, err := jsontext.NewDecoder(bytes.NewReader(val)).ReadToken()
+	if err != nil {
+		return "", err
+	}
+	return tok.String(), nil
 }

@@ -68,8 +68,8 @@ func TestRefundsWriteSwitchReachesEveryRun(t *testing.T) {
 	if got, _ := decisions(steps); steps[0].Result.Code != "ok" || !slices.Equal(got, []string{"continue", "continue"}) {
 		t.Errorf("with refunds.write: %s, decisions %v", steps[0].Result.Code, got)
 	}
-	if !s.SetTool("refund") || s.Table.Tool != "refund" || s.Tool() != "refund" {
-		t.Fatalf("SetTool(refund): table tool %q", s.Table.Tool)
+	if !s.SetTool("refund") || s.Table().Tool != "refund" || s.Tool() != "refund" {
+		t.Fatalf("SetTool(refund): table tool %q", s.Table().Tool)
 	}
 	if res, _ := s.RunOne(`{"job_id": 17, "amount_cents": 500}`); res.Code != "ok" {
 		t.Errorf("the learner box ignores refunds.write: %s", res.Observation)
@@ -81,8 +81,8 @@ func TestRefundsWriteSwitchReachesEveryRun(t *testing.T) {
 	if s.SetTool("drop_tables") || s.Tool() != "refund" {
 		t.Error("SetTool took a tool the lesson does not have")
 	}
-	if !s.SetTool("get_job") || s.Table.Tool != "" {
-		t.Errorf("get_job is stored as %q, want \"\" so old links stay equal", s.Table.Tool)
+	if !s.SetTool("get_job") || s.Table().Tool != "" {
+		t.Errorf("get_job is stored as %q, want \"\" so old links stay equal", s.Table().Tool)
 	}
 }
 
@@ -136,21 +136,21 @@ func TestFlipTrimMarksChangedRowsAndAddsAFixture(t *testing.T) {
 	if s.Switches().TrimSpace || !s.Switches().DigitStrings {
 		t.Errorf("switches after the flip: %+v", s.Switches())
 	}
-	if s.Results[6].Code != "invalid_args" || s.Stale {
-		t.Errorf("the table was not re-run: %+v", s.Results[6])
+	if s.Results()[6].Code != "invalid_args" || s.Stale() {
+		t.Errorf("the table was not re-run: %+v", s.Results()[6])
 	}
 	if !strings.Contains(f.Message, "1 row") {
 		t.Errorf("message %q", f.Message)
 	}
 	i := s.AddFixture(f.Changes[0], f)
-	if i != 7 || s.Table.Rows[7].Input != `" 17 "` || s.Table.Rows[7].Want != "invalid_args" || !strings.Contains(s.Table.Rows[7].Note, "was ok") {
-		t.Fatalf("fixture %d: %+v", i, s.Table.Rows)
+	if i != 7 || s.Table().Rows[7].Input != `" 17 "` || s.Table().Rows[7].Want != "invalid_args" || !strings.Contains(s.Table().Rows[7].Note, "was ok") {
+		t.Fatalf("fixture %d: %+v", i, s.Table().Rows)
 	}
-	if j := s.AddFixture(f.Changes[0], f); j != 7 || len(s.Table.Rows) != 8 {
-		t.Errorf("adding the same fixture twice: %d, %d rows", j, len(s.Table.Rows))
+	if j := s.AddFixture(f.Changes[0], f); j != 7 || len(s.Table().Rows) != 8 {
+		t.Errorf("adding the same fixture twice: %d, %d rows", j, len(s.Table().Rows))
 	}
-	if err := s.Run(); err != nil || !s.Results[7].Pass {
-		t.Errorf("the fixture does not pass with trimming off: %+v %v", s.Results[7], err)
+	if err := s.Run(); err != nil || !s.Results()[7].Pass {
+		t.Errorf("the fixture does not pass with trimming off: %+v %v", s.Results()[7], err)
 	}
 }
 
@@ -176,17 +176,17 @@ func TestFlipThatChangesNothingSaysWhy(t *testing.T) {
 func TestEnsureRowForASwitchTry(t *testing.T) {
 	s := New(lesson.Classroom())
 	i, replaced := s.EnsureRow("get_job", `" 17 "`)
-	if replaced || i != 6 || s.Table.Rows[6].Want != "ok" {
-		t.Fatalf("EnsureRow: %d %v %+v", i, replaced, s.Table.Rows)
+	if replaced || i != 6 || s.Table().Rows[6].Want != "ok" {
+		t.Fatalf("EnsureRow: %d %v %+v", i, replaced, s.Table().Rows)
 	}
-	if j, _ := s.EnsureRow("get_job", `" 17 "`); j != 6 || len(s.Table.Rows) != 7 {
+	if j, _ := s.EnsureRow("get_job", `" 17 "`); j != 6 || len(s.Table().Rows) != 7 {
 		t.Errorf("the row was added twice")
 	}
 	in := `{"job_id": 17, "amount_cents": 500, "dry_run": "true"}`
 	s.SetRefundsWrite(true)
 	i, replaced = s.EnsureRow("refund", in)
-	if !replaced || i != 0 || s.Tool() != "refund" || len(s.Table.Rows) != 1 {
-		t.Fatalf("a refund row on a get_job table: %d %v %+v", i, replaced, s.Table)
+	if !replaced || i != 0 || s.Tool() != "refund" || len(s.Table().Rows) != 1 {
+		t.Fatalf("a refund row on a get_job table: %d %v %+v", i, replaced, s.Table())
 	}
 	f, _ := s.FlipSwitch("bool_strings", true)
 	if len(f.Changes) != 1 || f.Changes[0].Before != "invalid_args" || f.Changes[0].After != "ok" {
@@ -235,14 +235,14 @@ func TestHTTPDrafts(t *testing.T) {
 
 func TestScoreAndPredictLink(t *testing.T) {
 	s := New(StartPredict(lesson.Classroom()))
-	if s.Table.Mode != lesson.PredictMode || s.Table.Rows[0].Want != "" {
-		t.Fatalf("StartPredict: %+v", s.Table)
+	if s.Table().Mode != lesson.PredictMode || s.Table().Rows[0].Want != "" {
+		t.Fatalf("StartPredict: %+v", s.Table())
 	}
 	s.SetWant(0, "ok")        // "17": right
 	s.SetWant(2, "ok")        // -1: wrong
 	s.SetWant(5, "not_found") // 99: right
 	s.Run()
-	sc := ScorePredictions(s.Results)
+	sc := ScorePredictions(s.Results())
 	if sc.Right != 2 || sc.Predicted != 3 || sc.Unpredicted != 3 {
 		t.Errorf("score %+v", sc)
 	}

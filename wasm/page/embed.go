@@ -230,10 +230,7 @@ type Request struct {
 type Reply struct {
 	Type          string
 	Code, Message string
-	// Changed is true when the table was replaced and must be redrawn;
-	// Ran when the results must be.
-	Changed, Ran bool
-	Rows         int
+	Rows          int
 }
 
 // Answer carries out a request from an allowed origin.
@@ -251,7 +248,7 @@ func (s *State) Answer(req Request) Reply {
 		if req.RowsErr != "" {
 			return fail("bad_rows", req.RowsErr)
 		}
-		t := lesson.Table{Tool: s.Table.Tool, Rows: req.Rows}
+		t := lesson.Table{Tool: s.table.Tool, Rows: req.Rows}
 		if req.Tool != "" {
 			t.Tool = req.Tool
 		}
@@ -269,17 +266,15 @@ func (s *State) Answer(req Request) Reply {
 		if !contains(lesson.ToolNames(), ToolOf(t)) {
 			return fail("bad_rows", "tool "+strconv.Quote(t.Tool)+" is not one of "+strings.Join(lesson.ToolNames(), ", "))
 		}
-		s.Replace(t)
-		s.Results = nil
-		s.Stale = false
-		return Reply{Type: ReplyTable, Changed: true, Rows: len(t.Rows)}
+		s.Load(t)
+		return Reply{Type: ReplyTable, Rows: len(t.Rows)}
 	case "run":
 		if err := s.Run(); err != nil {
 			return fail("run_failed", err.Error())
 		}
-		return Reply{Type: ReplyResults, Ran: true}
+		return Reply{Type: ReplyResults}
 	case "getResults":
-		if s.Results == nil {
+		if s.results == nil {
 			return fail("not_run", "no results yet: send run, or wait until the learner presses Run")
 		}
 		return Reply{Type: ReplyResults}
@@ -304,13 +299,13 @@ type ResultsSummary struct {
 
 // Results are the last run's rows and summary, for a results reply.
 func (s *State) ResultsReply() ([]ResultRow, ResultsSummary) {
-	rows := make([]ResultRow, len(s.Results))
-	for i, r := range s.Results {
+	rows := make([]ResultRow, len(s.results))
+	for i, r := range s.results {
 		rows[i] = ResultRow{r.Input, r.Want, r.Code, r.Observation, r.Pass}
 	}
-	sum := lesson.Summarize(s.Results)
+	sum := lesson.Summarize(s.results)
 	return rows, ResultsSummary{
 		Tool: s.Tool(), Rows: len(rows), Passed: sum.Passed, Failed: sum.Failed,
-		Unpredicted: sum.Unpredicted, Stale: s.Stale, Codes: sum.Counts,
+		Unpredicted: sum.Unpredicted, Stale: s.Stale(), Codes: sum.Counts,
 	}
 }

@@ -64,11 +64,12 @@ func TestAnswer(t *testing.T) {
 	if r := s.Answer(Request{Type: "getResults"}); r.Type != ReplyError || r.Code != "not_run" {
 		t.Errorf("getResults before run: %+v", r)
 	}
+	events := record(s)
 	r := s.Answer(Request{Type: "setTable", Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: `"abc"`, Want: "ok"}, {Input: "99"}}})
-	if r.Type != ReplyTable || !r.Changed || r.Rows != 3 || len(s.Table.Rows) != 3 {
+	if r.Type != ReplyTable || r.Rows != 3 || len(s.Table().Rows) != 3 || events.take() != "loaded" || s.CanUndo() {
 		t.Fatalf("setTable: %+v", r)
 	}
-	if r := s.Answer(Request{Type: "run"}); r.Type != ReplyResults || !r.Ran {
+	if r := s.Answer(Request{Type: "run"}); r.Type != ReplyResults || events.take() != "ran, counted" {
 		t.Fatalf("run: %+v", r)
 	}
 	rows, sum := s.ResultsReply()
@@ -79,10 +80,10 @@ func TestAnswer(t *testing.T) {
 	if sum.Rows != 3 || sum.Passed != 1 || sum.Failed != 1 || sum.Unpredicted != 1 || sum.Stale || sum.Tool != "get_job" {
 		t.Errorf("summary %+v", sum)
 	}
-	if r := s.Answer(Request{Type: "getResults"}); r.Type != ReplyResults || r.Ran {
+	if r := s.Answer(Request{Type: "getResults"}); r.Type != ReplyResults || events.take() != "" {
 		t.Errorf("getResults: %+v", r)
 	}
-	before := s.Table
+	before := s.Table()
 	for _, c := range []struct {
 		req  Request
 		code string
@@ -99,7 +100,7 @@ func TestAnswer(t *testing.T) {
 			t.Errorf("%+v: %+v, want %s", c.req, r, c.code)
 		}
 	}
-	if len(s.Table.Rows) != len(before.Rows) || s.Results == nil {
+	if len(s.Table().Rows) != len(before.Rows) || s.Results() == nil || events.take() != "" {
 		t.Error("a refused request changed the table or dropped the results")
 	}
 	// A host sent an array: a bad row is named by its index, not as a line of text.

@@ -14,23 +14,6 @@ import (
 // TryLabel can name.
 var TryKinds = []string{"row", "panel", "loop", "http", "switch"}
 
-// panelNames are the panels as a sentence names them, after "Show".
-var panelNames = map[string]string{
-	"table":    "the input table",
-	"learner":  "the Try your own box",
-	"schema":   "the JSON Schema",
-	"catalog":  "the error catalog",
-	"loop":     "the agent loop",
-	"http":     "the vendor responses",
-	"switches": "the coercion switches",
-	"chart":    "the chart of codes",
-	"predict":  "predict mode",
-}
-
-// PanelName is how a button names a panel (the element panel-<id> of web/index.html), or "" for
-// an unknown one: a note's panel target must be one of these.
-func PanelName(id string) string { return panelNames[id] }
-
 // TryLabel is the text of a Try it button: what it loads and what the note says it shows, e.g.
 // `Try "17" → ok` or `Try the loop: booleans → handoff`. It is "" for a kind the page does not
 // know.
@@ -80,6 +63,27 @@ type Placed struct {
 // ok is false when the table is full.
 func PlaceRow(t lesson.Table, try lesson.Try, title string) (p Placed, ok bool) {
 	return placeRow(t, try.Tool, lesson.Row{Input: try.Input, Want: try.Claim, Note: "from the note: " + title})
+}
+
+// PlaceTry puts a row target in the table (PlaceRow, then Place); ok is false when the table is
+// full.
+func (s *State) PlaceTry(try lesson.Try, title string) (p Placed, ok bool) {
+	p, ok = PlaceRow(s.table, try, title)
+	if ok {
+		s.Place(p)
+	}
+	return p, ok
+}
+
+// Place makes the table what p says: a table of another tool is replaced (Undo brings the old
+// one back), an added row is appended, a row already there changes nothing.
+func (s *State) Place(p Placed) {
+	switch {
+	case p.Switched:
+		s.Replace(p.Table)
+	case p.Added:
+		s.appendRow(p.Table.Rows[p.Row])
+	}
 }
 
 // placeRow puts row in t for tool: an equal input already there is reused, a table of the same

@@ -14,7 +14,6 @@
 package page
 
 import (
-	"strconv"
 	"strings"
 
 	"coerceplayground/lesson"
@@ -22,35 +21,6 @@ import (
 
 // StorageKey is the localStorage key of the saved table.
 const StorageKey = "coerce-playground:table"
-
-// State is the page's table and the outcome of its last run.
-type State struct {
-	Table lesson.Table
-	// Results are those of the last run, in table order; nil before the
-	// first run.
-	Results []lesson.Result
-	// Stale is true when the table changed after the last run.
-	Stale bool
-
-	lab   runner
-	depth depth // permissions, switches and the session's metrics (depth.go)
-}
-
-// runner is what State needs of a *lesson.Lab.
-type runner interface {
-	Run(lesson.Table) []lesson.Result
-	RunRow(tool string, r lesson.Row) lesson.Result
-}
-
-// New returns a State holding t.
-func New(t lesson.Table) *State {
-	s := &State{Table: t}
-	s.rebuildLab()
-	return s
-}
-
-// Tool is the tool the table's rows call.
-func (s *State) Tool() string { return ToolOf(s.Table) }
 
 // ToolOf is the tool t's rows call.
 func ToolOf(t lesson.Table) string {
@@ -166,81 +136,6 @@ func Shareable(t lesson.Table) lesson.Table {
 	return out
 }
 
-// Saved is what the page writes to localStorage for the current table.
-func (s *State) Saved() string { return lesson.EncodeShare(Shareable(s.Table)) }
-
-// CanAdd reports whether another row fits in the table.
-func (s *State) CanAdd() bool { return len(s.Table.Rows) < lesson.MaxRows }
-
-// Add appends an empty row, still to be predicted, and returns its index, or
-// -1 when the table is full.
-func (s *State) Add() int {
-	if !s.CanAdd() {
-		return -1
-	}
-	s.Table.Rows = append(s.Table.Rows, lesson.Row{})
-	s.changed()
-	return len(s.Table.Rows) - 1
-}
-
-// Delete removes row i.
-func (s *State) Delete(i int) {
-	if i < 0 || i >= len(s.Table.Rows) {
-		return
-	}
-	s.Table.Rows = append(s.Table.Rows[:i], s.Table.Rows[i+1:]...)
-	s.changed()
-}
-
-// Move moves row i by delta places (-1 up, +1 down) and returns its new
-// index; a move past either end leaves the table as it is.
-func (s *State) Move(i, delta int) int {
-	j := i + delta
-	if i < 0 || i >= len(s.Table.Rows) || j < 0 || j >= len(s.Table.Rows) {
-		return i
-	}
-	rows := s.Table.Rows
-	rows[i], rows[j] = rows[j], rows[i]
-	s.changed()
-	return j
-}
-
-// SetInput sets row i's raw input.
-func (s *State) SetInput(i int, v string) {
-	if i >= 0 && i < len(s.Table.Rows) && s.Table.Rows[i].Input != v {
-		s.Table.Rows[i].Input = v
-		s.changed()
-	}
-}
-
-// SetWant sets row i's expected code; "" means still to be predicted.
-func (s *State) SetWant(i int, v string) {
-	if i >= 0 && i < len(s.Table.Rows) && s.Table.Rows[i].Want != v {
-		s.Table.Rows[i].Want = v
-		s.changed()
-	}
-}
-
-// SetNote sets row i's note.
-func (s *State) SetNote(i int, v string) {
-	if i >= 0 && i < len(s.Table.Rows) && s.Table.Rows[i].Note != v {
-		s.Table.Rows[i].Note = v
-		s.changed()
-	}
-}
-
-// Replace swaps in a whole table (reset, import, a new link).
-func (s *State) Replace(t lesson.Table) {
-	s.Table = t
-	s.changed()
-}
-
-func (s *State) changed() {
-	if s.Results != nil {
-		s.Stale = true
-	}
-}
-
 // Import reads the plain-text table format. The error names the line.
 func Import(text string) (lesson.Table, error) {
 	t, err := lesson.ParseTable(text)
@@ -256,89 +151,15 @@ func Import(text string) (lesson.Table, error) {
 	return t, nil
 }
 
-// Run runs every row and keeps the results. lesson turns a row that panics
-// into internal_error; should the lesson itself panic, the page keeps
-// working: the results are cleared and the error comes back for a notice.
-func (s *State) Run() (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = panicError(p)
-			s.Results = nil
-		}
-	}()
-	s.Results, s.Stale = s.lab.Run(s.Table), false
-	return nil
-}
-
-// RunOne runs a learner's input against the table's tool.
-func (s *State) RunOne(input string) (res lesson.Result, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = panicError(p)
-		}
-	}()
-	return s.lab.RunRow(s.Tool(), lesson.Row{Input: input}), nil
-}
-
-type panicErr struct{ msg string }
-
-func (e panicErr) Error() string { return e.msg }
-
-func panicError(p any) error {
-	switch v := p.(type) {
-	case error:
-		return panicErr{v.Error()}
-	case string:
-		return panicErr{v}
-	default:
-		return panicErr{"unexpected panic"}
+// TableMeta is what the editor says under the table about the table as a whole (its tool when
+// not the default one, predict mode), or "" when there is nothing to say.
+func TableMeta(t lesson.Table) string {
+	var meta []string
+	if tool := ToolOf(t); tool != lesson.DefaultTool {
+		meta = append(meta, "The rows call "+tool+".")
 	}
-}
-
-// Summary is the sentence read out after a run.
-func Summary(results []lesson.Result) string {
-	n := len(results)
-	if n == 0 {
-		return "The table has no rows. Add a row, then press Run."
+	if t.Mode == lesson.PredictMode {
+		meta = append(meta, "Predict mode: a link to this table opens with the expected codes cleared, for learners to predict.")
 	}
-	sum := lesson.Summarize(results)
-	var b strings.Builder
-	b.WriteString(plural(n, "row", "rows"))
-	b.WriteString(": ")
-	var parts []string
-	if sum.Passed > 0 || sum.Failed > 0 {
-		parts = append(parts, strconv.Itoa(sum.Passed)+" as expected")
-	}
-	if sum.Failed > 0 {
-		var which []string
-		for i, r := range results {
-			if r.Want != "" && !r.Pass {
-				which = append(which, strconv.Itoa(i+1))
-			}
-		}
-		if len(which) > 5 {
-			which = append(which[:5], "…")
-		}
-		parts = append(parts, strconv.Itoa(sum.Failed)+" not as expected (row "+strings.Join(which, ", ")+")")
-	}
-	if sum.Unpredicted > 0 {
-		parts = append(parts, strconv.Itoa(sum.Unpredicted)+" without a prediction")
-	}
-	b.WriteString(strings.Join(parts, ", "))
-	b.WriteString(". ")
-	var counts []string
-	for _, c := range sum.Counts {
-		counts = append(counts, c.Code+" "+strconv.Itoa(c.N))
-	}
-	b.WriteString("Codes: ")
-	b.WriteString(strings.Join(counts, ", "))
-	b.WriteString(".")
-	return b.String()
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
+	return strings.Join(meta, " ")
 }

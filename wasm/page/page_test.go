@@ -87,33 +87,33 @@ func TestShareLinkRoundTrip(t *testing.T) {
 
 func TestEdits(t *testing.T) {
 	s := New(lesson.Classroom())
-	if s.Stale {
+	if s.Stale() {
 		t.Fatal("stale before any run")
 	}
 	if err := s.Run(); err != nil {
 		t.Fatal(err)
 	}
 	s.SetInput(0, "42")
-	if !s.Stale {
+	if !s.Stale() {
 		t.Error("an edit after a run does not mark the results stale")
 	}
 	if j := s.Move(0, -1); j != 0 {
 		t.Errorf("moving the first row up gave %d", j)
 	}
-	if j := s.Move(0, 1); j != 1 || s.Table.Rows[1].Input != "42" {
-		t.Errorf("move down: %d %q", j, inputs(s.Table))
+	if j := s.Move(0, 1); j != 1 || s.Table().Rows[1].Input != "42" {
+		t.Errorf("move down: %d %q", j, inputs(s.Table()))
 	}
-	last := len(s.Table.Rows) - 1
+	last := len(s.Table().Rows) - 1
 	if j := s.Move(last, 1); j != last {
 		t.Errorf("moving the last row down gave %d", j)
 	}
 	s.SetWant(1, "")
 	s.SetNote(1, "my note")
-	if r := s.Table.Rows[1]; r.Want != "" || r.Note != "my note" {
+	if r := s.Table().Rows[1]; r.Want != "" || r.Note != "my note" {
 		t.Errorf("row 2 = %+v", r)
 	}
-	n := len(s.Table.Rows)
-	if i := s.Add(); i != n || len(s.Table.Rows) != n+1 {
+	n := len(s.Table().Rows)
+	if i := s.Add(); i != n || len(s.Table().Rows) != n+1 {
 		t.Errorf("Add = %d", i)
 	}
 	if got := Choose("", s.Saved()); len(got.Table.Rows) != n {
@@ -122,14 +122,14 @@ func TestEdits(t *testing.T) {
 	s.Delete(n)
 	s.Delete(-1)
 	s.Delete(99)
-	if len(s.Table.Rows) != n {
-		t.Errorf("after delete: %d rows", len(s.Table.Rows))
+	if len(s.Table().Rows) != n {
+		t.Errorf("after delete: %d rows", len(s.Table().Rows))
 	}
 	for s.CanAdd() {
 		s.Add()
 	}
-	if len(s.Table.Rows) != lesson.MaxRows || s.Add() != -1 {
-		t.Errorf("table grew past MaxRows: %d", len(s.Table.Rows))
+	if len(s.Table().Rows) != lesson.MaxRows || s.Add() != -1 {
+		t.Errorf("table grew past MaxRows: %d", len(s.Table().Rows))
 	}
 }
 
@@ -139,17 +139,17 @@ func TestRunClassroom(t *testing.T) {
 		t.Fatal(err)
 	}
 	var codes []string
-	for _, r := range s.Results {
+	for _, r := range s.Results() {
 		codes = append(codes, r.Code)
 	}
 	want := []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"}
 	if !slices.Equal(codes, want) {
 		t.Errorf("codes %q, want %q", codes, want)
 	}
-	if nf := s.Results[5].Observation; !strings.Contains(nf, "17") || !strings.Contains(nf, "42") {
+	if nf := s.Results()[5].Observation; !strings.Contains(nf, "17") || !strings.Contains(nf, "42") {
 		t.Errorf("not_found observation does not name 17 and 42: %s", nf)
 	}
-	got := Summary(s.Results)
+	got := Summary(s.Results())
 	if got != "6 rows: 6 as expected. Codes: ok 2, invalid_args 3, not_found 1." {
 		t.Errorf("Summary = %q", got)
 	}
@@ -157,7 +157,7 @@ func TestRunClassroom(t *testing.T) {
 	s.SetWant(0, "not_found")
 	s.SetWant(1, "")
 	s.Run()
-	if got := Summary(s.Results); got != "6 rows: 4 as expected, 1 not as expected (row 1), 1 without a prediction. Codes: ok 2, invalid_args 3, not_found 1." {
+	if got := Summary(s.Results()); got != "6 rows: 4 as expected, 1 not as expected (row 1), 1 without a prediction. Codes: ok 2, invalid_args 3, not_found 1." {
 		t.Errorf("Summary = %q", got)
 	}
 	if got := Summary(nil); !strings.Contains(got, "no rows") {
@@ -185,8 +185,8 @@ func TestPanicsComeBackAsErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.lab = panicky{}
-	if err := s.Run(); err == nil || err.Error() != "boom" || s.Results != nil {
-		t.Errorf("Run: err=%v results=%v", err, s.Results)
+	if err := s.Run(); err == nil || err.Error() != "boom" || s.Results() != nil {
+		t.Errorf("Run: err=%v results=%v", err, s.Results())
 	}
 	if _, err := s.RunOne("17"); err == nil || err.Error() != "bang" {
 		t.Errorf("RunOne: err=%v", err)

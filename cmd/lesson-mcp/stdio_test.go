@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMain lets the test binary be the command: with LESSON_MCP_MAIN=1 it runs main, so the
+// stdio test needs no go build.
+func TestMain(m *testing.M) {
+	if os.Getenv("LESSON_MCP_MAIN") == "1" {
+		os.Args = os.Args[:1]
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestStdioSession runs the command as an MCP client would start it and speaks the
+// protocol on its stdin and stdout (the 2025-11-25 handshake most clients use): a bad argument
+// is a result with isError, stdout holds nothing but JSON-RPC, and the session's log line goes
+// to stderr when stdin closes.
+func TestStdioSession(t *testing.T) {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "LESSON_MCP_MAIN=1")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := bufio.NewScanner(stdout)
+	send := func(msg string) { io.WriteString(stdin, msg+"\n") }
+	recv := func() map[string]json.RawMessage {
+		t.Helper()
+		if !lines.Scan() {
+			t.Fatalf("no answer on stdout: %v; stderr: %s", lines.Err(), stderr.String())
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(lines.Bytes(), &m); err != nil || string(m["jsonrpc"]) != `"2.0"` {
+			t.Fatalf("stdout line is not JSON-RPC: %s", lines.Bytes())
+		}
+		return m
+	}
+
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
+	recv()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_job","arguments":{"job_id":true}}}`)
+	m := recv()
+	var res struct {
+		IsError bool              `json:"isError"`
+		Meta    map[string]string `json:"_meta"`
+	}
+	if err := json.Unmarshal(m["result"], &res); err != nil || m["error"] != nil {
+		t.Fatalf("tools/call answered %s", lines.Bytes())
+	}
+	if !res.IsError || res.Meta["coerce/code"] != "invalid_args" || res.Meta["coerce/decision"] != "retry" {
+		t.Errorf("job_id true: %s", lines.Bytes())
+	}
+	stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("exit: %v; stderr: %s", err, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the command did not exit when stdin closed")
+	}
+	if log := stderr.String(); !strings.Contains(log, `tool=get_job code=invalid_args field="job_id"`) ||
+		!strings.Contains(log, "session (stdio) ended: get_job invalid_args=1; last decision retry") {
+		t.Errorf("stderr:\n%s", log)
+	}
+}

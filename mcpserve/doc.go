@@ -1,0 +1,21 @@
+// Package mcpserve mounts the tools of a [coerce.Dispatcher] on a Model Context Protocol server
+// of the official Go SDK (github.com/modelcontextprotocol/go-sdk), so coerce sits between
+// tools/call and each handler:
+//
+//   - tools/list shows each tool with the inputSchema generated from its Go declaration and its
+//     error catalog in the description;
+//   - tools/call hands the raw arguments to the dispatcher untouched. Tools are added with the
+//     SDK's raw handler (Server.AddTool), which neither decodes nor validates the arguments, so
+//     the SDK never answers a bad argument with a JSON-RPC error before coerce has seen it;
+//   - every answer, ok or error, is a CallToolResult built by package mcpwire (the same bytes the
+//     page shows): isError exactly for error codes, structuredContent the observation, one text
+//     content with the observation's JSON, all within the tool's byte cap;
+//   - each session has its own [coerce.Budget] and [coerce.Metrics]; the budget's verdict travels
+//     in _meta ("coerce/decision": continue, retry, stop or handoff) for the client loop.
+//
+// Only a call of a tool that does not exist is a protocol error (the SDK's "unknown tool"): there
+// is no tool whose result could carry it.
+//
+// This package links the SDK, encoding/json and reflection; it is for servers and never part of
+// the WebAssembly page, which imports mcpwire only.
+package mcpserve

@@ -1,0 +1,177 @@
+package mcpserve_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"coerceplayground/coerce"
+	"coerceplayground/lesson"
+	"coerceplayground/mcpserve"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// fixture is one row of testdata/coerce/dispatch.tsv (its format is documented there).
+type fixture struct {
+	line                          int
+	tool, args, code, field, hint string
+	got, note                     string
+}
+
+func loadFixtures(t testing.TB) []fixture {
+	t.Helper()
+	f, err := os.Open("../testdata/coerce/dispatch.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []fixture
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 7 {
+			t.Fatalf("dispatch.tsv:%d: %d columns, want 7", n, len(c))
+		}
+		args, err := decodeArgs(c[1])
+		if err != nil {
+			t.Fatalf("dispatch.tsv:%d: %v", n, err)
+		}
+		out = append(out, fixture{line: n, tool: c[0], args: args, code: c[2], field: c[3], hint: c[4], got: c[5], note: c[6]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// decodeArgs applies the fixture escapes: go:"…" is a Go string literal, {{TEXT*N}} repeats TEXT.
+func decodeArgs(s string) (string, error) {
+	if rest, ok := strings.CutPrefix(s, "go:"); ok {
+		u, err := strconv.Unquote(rest)
+		if err != nil {
+			return "", err
+		}
+		s = u
+	}
+	for {
+		i := strings.Index(s, "{{")
+		j := strings.Index(s[max(i, 0):], "}}")
+		if i < 0 || j < 0 {
+			return s, nil
+		}
+		body := s[i+2 : i+j]
+		star := strings.LastIndexByte(body, '*')
+		if star < 0 {
+			return s, nil
+		}
+		n, err := strconv.Atoi(body[star+1:])
+		if err != nil {
+			return "", err
+		}
+		s = s[:i] + strings.Repeat(body[:star], n) + s[i+j+2:]
+	}
+}
+
+// calls counts handler runs per tool.
+type calls map[string]int
+
+// fixtureTools are the tools dispatch.tsv is written against, as coerce's own test declares them:
+// the lesson's get_job, get_user (a prefixed id) and set_alerts, whose quiet field opts in to "true"/"false" and whose enabled does not.
+func fixtureTools(n calls) []coerce.Tool {
+	getJob := counted(lesson.GetJob(lesson.Jobs(), nil), n)
+	getUser := counted(coerce.Tool{
+		Name:        "get_user",
+		Description: "Look up a user by id.",
+		Schema:      coerce.Schema{Fields: []coerce.Field{coerce.IDField("user_id", "usr_", "usr_8f3a", "The user's id.")}},
+		Codes:       []coerce.Code{coerce.NotFound},
+		Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+			if id := a.ID("user_id"); id != "usr_8f3a" {
+				return nil, coerce.NotFoundError("user_id", "no such user; user ids look like usr_8f3a")
+			}
+			return coerce.Result{coerce.M("user", coerce.Object(coerce.M("id", coerce.String("usr_8f3a"))))}, nil
+		},
+	}, n)
+	setAlerts := counted(coerce.Tool{
+		Name:        "set_alerts",
+		Description: "Turn a job's failure alerts on or off.",
+		Schema: coerce.Schema{Fields: []coerce.Field{
+			coerce.IntField("job_id", 100000, "17", "The job."),
+			{Name: "enabled", Kind: coerce.Boolean, Example: "true", Description: "Alerts on or off."},
+			{Name: "quiet", Kind: coerce.Boolean, Optional: true, Example: "false", BoolStrings: true, Description: "No sound."},
+		}},
+		Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+			return coerce.Result{coerce.M("enabled", coerce.Bool(a.Bool("enabled"))), coerce.M("quiet", coerce.Bool(a.Bool("quiet")))}, nil
+		},
+	}, n)
+	return []coerce.Tool{getJob, getUser, setAlerts}
+}
+
+func counted(t coerce.Tool, n calls) coerce.Tool {
+	inner := t.Handler
+	t.Handler = func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+		n[t.Name]++
+		return inner(ctx, a)
+	}
+	return t
+}
+
+// serve mounts tools on a new SDK server and returns it with the mount.
+func serve(t testing.TB, opts mcpserve.Options, tools ...coerce.Tool) (*mcp.Server, *mcpserve.Server) {
+	t.Helper()
+	d, err := coerce.NewDispatcher(coerce.Config{NewID: func() string { return "cid" }}, tools...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	return s, mcpserve.Mount(s, d, opts)
+}
+
+// connect opens an in-memory session with s: the SDK's own client, JSON on a pipe.
+func connect(t testing.TB, s *mcp.Server) (*mcp.ClientSession, *mcp.ServerSession) {
+	t.Helper()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "v0"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs, ss
+}
+
+// call sends raw as the arguments of one tools/call, byte for byte as the client's encoder
+// writes a json.RawMessage.
+func call(t testing.TB, cs *mcp.ClientSession, tool, raw string) *mcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(raw)})
+	if err != nil {
+		t.Fatalf("%s %.120q: a protocol error, want a tool result: %v", tool, raw, err)
+	}
+	return res
+}
+
+// text returns the result's one text content, failing on anything else.
+func text(t testing.TB, res *mcp.CallToolResult) string {
+	t.Helper()
+	if len(res.Content) != 1 {
+		t.Fatalf("%d content items, want 1", len(res.Content))
+	}
+	tc, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("content is %T, want text", res.Content[0])
+	}
+	return tc.Text
+}

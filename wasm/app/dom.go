@@ -1,0 +1,52 @@
+//go:build js
+
+package main
+
+// Small helpers for building the page's elements, on top of browser.go.
+
+import (
+	"honnef.co/go/js/dom/v2"
+)
+
+func focus(id string) {
+	if e, ok := lookup(id); ok {
+		e.Focus()
+	}
+}
+
+// badge shows a code as text; the colour only repeats it.
+func badge(code string) *dom.BasicHTMLElement {
+	b := el("span", "code")
+	b.SetAttribute("data-badge", code)
+	b.SetTextContent(code)
+	return b
+}
+
+func text(tag, class, s string) *dom.BasicHTMLElement {
+	e := el(tag, class)
+	e.SetTextContent(s)
+	return e
+}
+
+// attrs sets attributes from name, value pairs and returns e.
+func attrs(e *dom.BasicHTMLElement, kv ...string) *dom.BasicHTMLElement {
+	for i := 0; i+1 < len(kv); i += 2 {
+		e.SetAttribute(kv[i], kv[i+1])
+	}
+	return e
+}
+
+// cell wraps children in a new element.
+func cell(tag, class string, children ...*dom.BasicHTMLElement) *dom.BasicHTMLElement {
+	c := el(tag, class)
+	for _, ch := range children {
+		c.AppendChild(ch)
+	}
+	return c
+}
+
+func checked(e *dom.BasicHTMLElement) bool { return e.Underlying().Get("checked").Bool() }
+
+func option(value, label string) *dom.BasicHTMLElement {
+	return attrs(text("option", "", label), "value", value)
+}

@@ -1,0 +1,99 @@
+//go:build js
+
+package main
+
+// The predict panel: predict mode on and off, a predict-mode link, and the learner's score.
+
+import (
+	"strconv"
+
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+type predict struct {
+	a                        *app
+	mode, share, status, url *dom.BasicHTMLElement
+	score, wrong             *dom.BasicHTMLElement
+}
+
+func initPredict(a *app) {
+	if !optional("predict") {
+		return
+	}
+	p := &predict{a: a, mode: byID("predict-mode"), share: byID("predict-share"), status: byID("predict-share-status"),
+		url: byID("predict-url"), score: byID("predict-score"), wrong: byID("predict-wrong")}
+	a.on(p.mode, "change", func(*dom.BasicEvent) {
+		if checked(p.mode) {
+			a.st.Replace(page.StartPredict(a.st.Table()))
+			a.notify("Predict mode: the expected codes are cleared. Choose the code you expect for each row, then press Run. Undo brings the old codes back.", true)
+			a.ed.focusRow(0, "want") // drawn first when the editor is windowed
+		} else {
+			a.st.SetMode("")
+		}
+	})
+	a.on(byID("predict-link"), "click", func(*dom.BasicEvent) { p.copyLink() })
+	a.subscribe(func(ev page.Event) {
+		switch ev {
+		case page.Replaced, page.Loaded, page.SetupChanged, page.ResultsStale, page.Ran:
+			p.render()
+		}
+	})
+	p.render()
+}
+
+func (p *predict) copyLink() {
+	link := page.PredictLink(location().Href(), p.a.st.Table())
+	setProp(p.url, "value", link)
+	p.share.RemoveAttribute("hidden")
+	p.status.SetTextContent("Copying…")
+	copyText(link, func(ok bool) {
+		defer p.a.recover()
+		if ok {
+			p.status.SetTextContent("Predict-mode link copied. Whoever opens it gets this table with the expected codes cleared.")
+			return
+		}
+		p.url.Focus()
+		p.url.Underlying().Call("select")
+		p.status.SetTextContent("The browser did not allow copying. The link below is selected: press Ctrl+C (⌘ C on a Mac).")
+	})
+}
+
+// render shows the mode and the score of the last run.
+func (p *predict) render() {
+	st := p.a.st
+	setProp(p.mode, "checked", st.Table().Mode == lesson.PredictMode)
+	p.wrong.SetTextContent("")
+	p.score.RemoveAttribute("data-right")
+	p.score.RemoveAttribute("data-predicted")
+	switch {
+	case st.Table().Mode != lesson.PredictMode:
+		p.score.SetTextContent("Predict mode is off: the table's expected codes are the lesson's answers.")
+		return
+	case st.Results() == nil || st.Stale():
+		p.score.SetTextContent("Choose the code you expect in each row of the input table, then press Run to score your predictions.")
+		return
+	}
+	sc := page.ScorePredictions(st.Results())
+	p.score.SetTextContent(sc.Sentence())
+	attrs(p.score, "data-right", strconv.Itoa(sc.Right), "data-predicted", strconv.Itoa(sc.Predicted))
+	for _, m := range sc.Wrong {
+		p.wrong.AppendChild(missEl(m, st.Results()[m.Row-1].Observation))
+	}
+}
+
+func missEl(m page.Miss, obs string) *dom.BasicHTMLElement {
+	li := attrs(el("li", "step miss"), "data-row", strconv.Itoa(m.Row), "data-want", m.Want, "data-got", m.Got,
+		"data-code", m.Got, "data-observation", obs)
+	head := el("div", "head")
+	head.AppendChild(text("span", "num", strconv.Itoa(m.Row)))
+	head.AppendChild(text("code", "call", m.Input))
+	head.AppendChild(text("span", "", "you said"))
+	head.AppendChild(badge(m.Want))
+	head.AppendChild(text("span", "", "it answered"))
+	head.AppendChild(badge(m.Got))
+	li.AppendChild(head)
+	return li
+}

@@ -1,0 +1,187 @@
+//go:build js
+
+package main
+
+// The results panel: the last run's rows, the counts per code and the summary read out; Run and
+// its keyboard shortcut.
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// results is the results panel's DOM.
+type results struct {
+	a                                      *app
+	results, resultsTable, counts, summary *dom.BasicHTMLElement
+}
+
+func initResults(a *app) {
+	p := &results{a: a, results: byID("results"), resultsTable: byID("results-table"),
+		counts: byID("code-counts"), summary: byID("summary")}
+	a.res = p
+	a.subscribe(p.changed)
+	a.on(byID("run"), "click", func(*dom.BasicEvent) { p.run() })
+	a.onValue(js.Global().Get("document"), "keydown", func(ev *dom.BasicEvent) {
+		k := keyboard(ev)
+		if k.Key() == "Enter" && (k.CtrlKey() || k.MetaKey()) {
+			if dialogOpen() {
+				return // the shortcut belongs to the page, not to an open dialog
+			}
+			ev.PreventDefault()
+			p.run()
+		}
+	})
+}
+
+// changed follows the State: new results are drawn, stale ones greyed with the reason, and a
+// table set from outside clears them.
+func (p *results) changed(ev page.Event) {
+	switch ev {
+	case page.Ran:
+		p.render()
+	case page.ResultsStale:
+		p.results.Class().Add("stale")
+		p.summary.SetTextContent(p.a.st.StaleNote())
+	case page.Loaded:
+		p.clear()
+	}
+}
+
+// run runs the table and shows the reader its results.
+func (p *results) run() {
+	mark("coerce:run-start")
+	if err := p.a.st.Run(); err != nil {
+		p.a.notify("The run failed ("+err.Error()+"). The page still works; reload it if anything looks wrong.", false)
+	}
+	reveal(byID("results-h"))
+	mark("coerce:run-end")
+	measure("coerce:run", "coerce:run-start", "coerce:run-end")
+}
+
+// clear puts the results panel back as it is before the first run.
+func (p *results) clear() {
+	p.results.SetTextContent("")
+	p.resultsTable.SetAttribute("hidden", "")
+	p.counts.SetTextContent("")
+	p.summary.SetTextContent("Press Run to see what " + p.a.st.Tool() + " answers for every row.")
+}
+
+// row is the results table's row i, if drawn.
+func (p *results) row(i int) (*dom.BasicHTMLElement, bool) {
+	tr := p.results.Underlying().Get("children").Index(i)
+	return wrap(tr), !tr.IsUndefined() && !tr.IsNull()
+}
+
+// renderResults shows the last run: one row per table row, in table order,
+// each carrying data-code, data-observation and data-pass for automation.
+//
+// A row is a deep clone of a prebuilt row for its (expected, code, note)
+// kind, with the four texts that differ filled in: about ten calls into
+// JavaScript per row instead of some fifty, so 10,000 rows render in a few
+// hundred milliseconds (README, "Measured"). The style sheet lets the
+// browser skip laying out rows that are off screen.
+func (p *results) render() {
+	res := p.a.st.Results()
+	frag := fragment()
+	f := frag.Underlying()
+	tpls := map[resultKind]js.Value{}
+	for i, r := range res {
+		k := resultKind{r.Want, r.Code, r.Pass, r.Note != ""}
+		tpl, ok := tpls[k]
+		if !ok {
+			tpl = resultTemplate(k)
+			tpls[k] = tpl
+		}
+		tr := tpl.Call("cloneNode", true)
+		tr.Call("setAttribute", "data-observation", r.Observation)
+		cells := tr.Get("children")
+		cells.Index(0).Call("append", strconv.Itoa(i+1))
+		in := cells.Index(1)
+		in.Get("firstChild").Call("append", r.Input)
+		if k.note {
+			in.Get("lastChild").Call("append", r.Note)
+		}
+		cells.Index(4).Call("append", r.Observation)
+		f.Call("appendChild", tr)
+	}
+	p.results.SetTextContent("")
+	p.results.AppendChild(frag)
+	p.results.Class().Remove("stale")
+	if len(res) > longResults {
+		p.results.Class().Add("long")
+	} else {
+		p.results.Class().Remove("long")
+	}
+	p.resultsTable.RemoveAttribute("hidden")
+
+	p.counts.SetTextContent("")
+	for _, c := range lesson.Summarize(res).Counts {
+		li := el("li", "")
+		li.AppendChild(badge(c.Code))
+		li.AppendChild(text("span", "n", "× "+strconv.Itoa(c.N)))
+		p.counts.AppendChild(li)
+	}
+	p.summary.SetTextContent(page.Summary(res))
+}
+
+// longResults is the size from which the browser may skip laying out results
+// off screen (style.css, #results.long).
+const longResults = 200
+
+// resultKind is what a result row's markup depends on besides its texts.
+type resultKind struct {
+	want, code string
+	pass, note bool
+}
+
+// resultTemplate builds the row that renderResults clones for kind k: every
+// attribute and cell but the number, input, note and observation, which it
+// leaves empty (the input cell holds an empty span for the input, and one for
+// the note when k.note).
+func resultTemplate(k resultKind) js.Value {
+	tr := attrs(el("tr", ""), "data-code", k.code, "data-pass", strconv.FormatBool(k.pass))
+	tr.AppendChild(attrs(el("th", "num"), "scope", "row"))
+
+	in := cell("td", "input", el("span", ""))
+	if k.note {
+		in.AppendChild(el("span", "note"))
+	}
+	want := text("span", "unpredicted", "?")
+	if k.want != "" {
+		want = badge(k.want)
+	}
+	var mark *dom.BasicHTMLElement
+	switch {
+	case k.want == "":
+		tr.Class().Add("unpredicted")
+		mark = text("span", "mark none", "? no prediction")
+	case k.pass:
+		tr.Class().Add("pass")
+		mark = text("span", "mark pass", "✓ pass")
+	default:
+		tr.Class().Add("fail")
+		mark = text("span", "mark fail", "✗ fail")
+		mark.AppendChild(text("span", "why", "expected "+k.want))
+	}
+	for _, c := range [...]struct {
+		label string
+		td    *dom.BasicHTMLElement
+	}{
+		{"Input", in},
+		{"Expected", cell("td", "want", want)},
+		{"Code", cell("td", "got", badge(k.code))},
+		{"Observation", el("td", "obs")},
+		{"Match", cell("td", "match", mark)},
+	} {
+		tr.AppendChild(attrs(c.td, "data-label", c.label))
+	}
+	return tr.Underlying()
+}
+
+// renderReference shows the schema and the error catalog of the table's

@@ -1,0 +1,146 @@
+//go:build js
+
+package main
+
+// The table editor: the rows, Add row, Reset to lesson, and keeping the table in the browser and
+// out of a stale link. Drawing the rows is rows.go.
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// editor is the table editor's DOM.
+type editor struct {
+	a                               *app
+	rows, rowsStatus, share, status *dom.BasicHTMLElement
+	addRow                          *dom.HTMLButtonElement
+
+	rowTpl    js.Value     // an editor row, cloned for each row (rows.go)
+	rowsTable js.Value     // the editor's <table>
+	win       editorWindow // which rows of a long table are drawn
+}
+
+func initTable(a *app) {
+	e := &editor{a: a, rows: byID("rows"), rowsStatus: byID("rows-status"), share: byID("share"),
+		addRow: &dom.HTMLButtonElement{BasicHTMLElement: byID("add-row")}}
+	a.ed = e
+	e.buildRowTemplate()
+	e.renderRows()
+	a.subscribe(e.changed)
+
+	a.on(e.addRow.BasicHTMLElement, "click", func(*dom.BasicEvent) {
+		if i := a.st.Add(); i >= 0 {
+			e.focusRow(i, "input")
+		}
+	})
+	a.on(byID("reset-table"), "click", func(*dom.BasicEvent) {
+		a.st.Replace(lesson.Classroom())
+		a.notify("The lesson's table is back.", true)
+		storageSet(a.storageKey, "") // the next visit gets the lesson's current table
+	})
+	// One listener per event type for all rows.
+	a.on(e.rows, "input", func(ev *dom.BasicEvent) { e.edit(target(ev)) })
+	a.on(e.rows, "change", func(ev *dom.BasicEvent) { e.edit(target(ev)) })
+	a.on(e.rows, "click", func(ev *dom.BasicEvent) {
+		if b, ok := closest(target(ev), "button[data-action]"); ok {
+			e.act(b, rowOf(b))
+		}
+	})
+}
+
+// changed follows the State: a table the reader changed is saved and drops a table link that
+// no longer matches from the address bar; rows added, moved, deleted or replaced are redrawn.
+func (e *editor) changed(ev page.Event) {
+	if ev.TableChanged() && ev != page.Loaded {
+		e.keep()
+	}
+	switch ev {
+	case page.Replaced, page.Loaded, page.RowsChanged:
+		e.renderRows()
+	}
+}
+
+// keep saves the table, drops a table link that no longer matches from the address bar and
+// hides the link Copy link showed.
+func (e *editor) keep() {
+	a := e.a
+	if a.storageOK {
+		a.storageOK = storageSet(a.storageKey, a.st.Saved())
+	}
+	loc := location()
+	if hash := loc.Hash(); hash != "" {
+		if _, ok := page.FragmentTable(hash); ok {
+			url := loc.Pathname() + loc.Search()
+			if rest := page.WithTable(hash, ""); rest != "" {
+				url += "#" + rest
+			}
+			replaceURL(url)
+		}
+	}
+	e.share.SetAttribute("hidden", "")
+}
+
+// edit copies a changed field of the editor into the table.
+func (e *editor) edit(t *dom.BasicHTMLElement) {
+	i := rowOf(t)
+	switch t.GetAttribute("data-field") {
+	case "input":
+		e.a.st.SetInput(i, getProp(t, "value"))
+	case "want":
+		e.a.st.SetWant(i, getProp(t, "value"))
+	case "note":
+		e.a.st.SetNote(i, getProp(t, "value"))
+	}
+}
+
+// act carries out a row's button: move up, move down or delete.
+func (e *editor) act(b *dom.BasicHTMLElement, i int) {
+	st := e.a.st
+	switch action := b.GetAttribute("data-action"); action {
+	case "up", "down":
+		delta := 1
+		if action == "up" {
+			delta = -1
+		}
+		j := st.Move(i, delta)
+		if j == i {
+			return
+		}
+		// Keep the keyboard on the row that moved; at an end, its other button.
+		switch {
+		case j == 0:
+			e.focusRow(j, "down")
+		case j == len(st.Table().Rows)-1:
+			e.focusRow(j, "up")
+		default:
+			e.focusRow(j, action)
+		}
+	case "delete":
+		st.Delete(i)
+		e.a.notify("Row "+strconv.Itoa(i+1)+" deleted.", true)
+		if n := len(st.Table().Rows); n > 0 {
+			e.focusRow(min(i, n-1), "delete")
+		} else {
+			e.addRow.Focus()
+		}
+	}
+}
+
+// rowOf is the table index of the editor row holding e.
+func rowOf(e *dom.BasicHTMLElement) int {
+	tr, ok := closest(e, "tr[data-row]")
+	if !ok {
+		return -1
+	}
+	i, err := strconv.Atoi(tr.GetAttribute("data-row"))
+	if err != nil {
+		return -1
+	}
+	return i
+}

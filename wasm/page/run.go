@@ -1,0 +1,107 @@
+package page
+
+import (
+	"strconv"
+	"strings"
+
+	"coerceplayground/lesson"
+)
+
+// Run runs every row and keeps the results. lesson turns a row that panics
+// into internal_error; should the lesson itself panic, the page keeps
+// working: the results are cleared and the error comes back for a notice.
+func (s *State) Run() (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = panicError(p)
+			s.results, s.stale = nil, ""
+		}
+		s.emit(Ran)
+		s.emit(Counted)
+	}()
+	s.results, s.stale = s.lab.Run(s.table), ""
+	return nil
+}
+
+// RunOne runs a learner's input against the table's tool.
+func (s *State) RunOne(input string) (res lesson.Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = panicError(p)
+			return
+		}
+		s.emit(Counted)
+	}()
+	return s.lab.RunRow(s.Tool(), lesson.Row{Input: input}), nil
+}
+
+type panicErr struct{ msg string }
+
+func (e panicErr) Error() string { return e.msg }
+
+func panicError(p any) error {
+	switch v := p.(type) {
+	case error:
+		return panicErr{v.Error()}
+	case string:
+		return panicErr{v}
+	default:
+		return panicErr{"unexpected panic"}
+	}
+}
+
+// msgError is an error that is only its message, for the panels to show.
+type msgError string
+
+func (e msgError) Error() string { return string(e) }
+
+// Summary is the sentence read out after a run.
+func Summary(results []lesson.Result) string {
+	n := len(results)
+	if n == 0 {
+		return "The table has no rows. Add a row, then press Run."
+	}
+	sum := lesson.Summarize(results)
+	var b strings.Builder
+	b.WriteString(plural(n, "row", "rows"))
+	b.WriteString(": ")
+	var parts []string
+	if sum.Passed > 0 || sum.Failed > 0 {
+		parts = append(parts, strconv.Itoa(sum.Passed)+" as expected")
+	}
+	if sum.Failed > 0 {
+		var which []string
+		for i, r := range results {
+			if r.Want != "" && !r.Pass {
+				which = append(which, strconv.Itoa(i+1))
+			}
+		}
+		if len(which) > 5 {
+			which = append(which[:5], "…")
+		}
+		parts = append(parts, strconv.Itoa(sum.Failed)+" not as expected (row "+strings.Join(which, ", ")+")")
+	}
+	if sum.Unpredicted > 0 {
+		parts = append(parts, strconv.Itoa(sum.Unpredicted)+" without a prediction")
+	}
+	b.WriteString(strings.Join(parts, ", "))
+	b.WriteString(". ")
+	var counts []string
+	for _, c := range sum.Counts {
+		counts = append(counts, c.Code+" "+strconv.Itoa(c.N))
+	}
+	b.WriteString("Codes: ")
+	b.WriteString(strings.Join(counts, ", "))
+	b.WriteString(".")
+	return b.String()
+}
+
+// Plural is n with the noun that fits it: "1 row", "3 rows".
+func Plural(n int, one, many string) string { return plural(n, one, many) }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -1,0 +1,261 @@
+package page
+
+import "coerceplayground/lesson"
+
+// State is the page's model: the table, the outcome of its last run, the
+// undo slot, and the permissions, switches and counts every run uses. It is
+// changed only through its methods; each change announces itself to the
+// subscribers (Subscribe) as an Event, and the views re-render from the
+// State when told. No view changes the State behind the others' backs.
+type State struct {
+	table lesson.Table
+	// results are those of the last run, in table order; nil before the first run.
+	results []lesson.Result
+	// stale is why the results no longer describe what a run would give, or "".
+	stale string
+	// undo is the table before the last replacement or deletion, nil when there is nothing to undo.
+	undo *lesson.Table
+
+	subs []func(Event)
+
+	lab runner
+	set settings // permissions, switches and the session's counts (lab.go)
+}
+
+// runner is what State needs of a *lesson.Lab.
+type runner interface {
+	Run(lesson.Table) []lesson.Result
+	RunRow(tool string, r lesson.Row) lesson.Result
+}
+
+// New returns a State holding t.
+func New(t lesson.Table) *State {
+	s := &State{table: t}
+	s.rebuildLab()
+	return s
+}
+
+// Event is what a State announces after it changed. Its String is the
+// name the docs and the tests use.
+type Event int
+
+const (
+	// Replaced: the whole table was swapped by the reader (reset, import, a
+	// pasted link, predict mode, a Try it, Undo itself); Undo can bring the
+	// old one back.
+	Replaced Event = iota + 1
+	// Loaded: the table was set from outside the page (a host's setTable, an
+	// embed's mode=predict): the results are cleared, there is nothing to
+	// undo, and the table is not the reader's to save.
+	Loaded
+	// Edited: a field of one row changed in place (input, expected code, note).
+	Edited
+	// RowsChanged: rows were added, moved or deleted.
+	RowsChanged
+	// SetupChanged: the table's tool or mode changed.
+	SetupChanged
+	// LabChanged: the permissions or the coercion switches changed.
+	LabChanged
+	// ResultsStale: the last run's results no longer describe the table or
+	// the settings (StaleNote says which).
+	ResultsStale
+	// Ran: the table ran; Results are new.
+	Ran
+	// Counted: a run was counted in the session (the table, the learner's box,
+	// the loop, the vendor responses), or the counts were reset.
+	Counted
+)
+
+var eventNames = [...]string{
+	Replaced: "replaced", Loaded: "loaded", Edited: "edited", RowsChanged: "rows changed",
+	SetupChanged: "tool or mode changed", LabChanged: "permissions or switches changed",
+	ResultsStale: "results stale", Ran: "ran", Counted: "counted",
+}
+
+func (c Event) String() string {
+	if c > 0 && int(c) < len(eventNames) {
+		return eventNames[c]
+	}
+	return "change"
+}
+
+// TableChanged reports whether c changed the table itself (what a link, the
+// saved copy or an embed snippet holds).
+func (c Event) TableChanged() bool {
+	switch c {
+	case Replaced, Loaded, Edited, RowsChanged, SetupChanged:
+		return true
+	}
+	return false
+}
+
+// Subscribe calls f after every change, in the order the subscribers came.
+func (s *State) Subscribe(f func(Event)) { s.subs = append(s.subs, f) }
+
+func (s *State) emit(c Event) {
+	for _, f := range s.subs {
+		f(c)
+	}
+}
+
+// Table is the current table. Its rows belong to the State: read them, and
+// change them only through the State's methods.
+func (s *State) Table() lesson.Table { return s.table }
+
+// Results are the last run's results in table order; nil before the first
+// run and after a Loaded table.
+func (s *State) Results() []lesson.Result { return s.results }
+
+// Stale reports whether the table or the settings changed after the last run.
+func (s *State) Stale() bool { return s.stale != "" }
+
+// StaleNote is the sentence the results panel shows while they are stale.
+func (s *State) StaleNote() string { return s.stale }
+
+const (
+	staleTable    = "The table changed since this run. Press Run to update the results."
+	staleSettings = "The permissions or switches changed since this run. Press Run to update the results."
+)
+
+// Tool is the tool the table's rows call.
+func (s *State) Tool() string { return ToolOf(s.table) }
+
+// Saved is what the page writes to localStorage for the current table.
+func (s *State) Saved() string { return lesson.EncodeShare(Shareable(s.table)) }
+
+// CanAdd reports whether another row fits in the table.
+func (s *State) CanAdd() bool { return len(s.table.Rows) < lesson.MaxRows }
+
+// Add appends an empty row, still to be predicted, and returns its index, or
+// -1 when the table is full.
+func (s *State) Add() int {
+	if !s.CanAdd() {
+		return -1
+	}
+	s.table.Rows = append(s.table.Rows, lesson.Row{})
+	s.changed(RowsChanged)
+	return len(s.table.Rows) - 1
+}
+
+// Delete removes row i; Undo brings it back.
+func (s *State) Delete(i int) {
+	if i < 0 || i >= len(s.table.Rows) {
+		return
+	}
+	s.remember()
+	s.table.Rows = append(s.table.Rows[:i:i], s.table.Rows[i+1:]...)
+	s.changed(RowsChanged)
+}
+
+// Move moves row i by delta places (-1 up, +1 down) and returns its new
+// index; a move past either end leaves the table as it is.
+func (s *State) Move(i, delta int) int {
+	j := i + delta
+	if i < 0 || i >= len(s.table.Rows) || j < 0 || j >= len(s.table.Rows) {
+		return i
+	}
+	rows := s.table.Rows
+	rows[i], rows[j] = rows[j], rows[i]
+	s.changed(RowsChanged)
+	return j
+}
+
+// SetInput sets row i's raw input.
+func (s *State) SetInput(i int, v string) {
+	s.setField(i, v, func(r *lesson.Row) *string { return &r.Input })
+}
+
+// SetWant sets row i's expected code; "" means still to be predicted.
+func (s *State) SetWant(i int, v string) {
+	s.setField(i, v, func(r *lesson.Row) *string { return &r.Want })
+}
+
+// SetNote sets row i's note.
+func (s *State) SetNote(i int, v string) {
+	s.setField(i, v, func(r *lesson.Row) *string { return &r.Note })
+}
+
+func (s *State) setField(i int, v string, field func(*lesson.Row) *string) {
+	if i < 0 || i >= len(s.table.Rows) {
+		return
+	}
+	if p := field(&s.table.Rows[i]); *p != v {
+		*p = v
+		s.changed(Edited)
+	}
+}
+
+// SetMode sets the table's mode ("" or lesson.PredictMode) without touching its rows.
+func (s *State) SetMode(mode string) {
+	if s.table.Mode != mode {
+		s.table.Mode = mode
+		s.changed(SetupChanged)
+	}
+}
+
+// appendRow adds r at the end of the table and returns its index, or -1
+// when the table is full.
+func (s *State) appendRow(r lesson.Row) int {
+	if !s.CanAdd() {
+		return -1
+	}
+	s.table.Rows = append(s.table.Rows, r)
+	s.changed(RowsChanged)
+	return len(s.table.Rows) - 1
+}
+
+// Replace swaps in a whole table (reset, import, a new link, predict mode);
+// Undo brings the old one back.
+func (s *State) Replace(t lesson.Table) {
+	s.remember()
+	s.table = t
+	s.changed(Replaced)
+}
+
+// Load sets a table that comes from outside the reader's editing (a host
+// page's setTable, an embed's options): the results are cleared and there
+// is nothing to undo.
+func (s *State) Load(t lesson.Table) {
+	s.table, s.results, s.stale, s.undo = t, nil, "", nil
+	s.emit(Loaded)
+}
+
+// CanUndo reports whether Undo has a table to bring back.
+func (s *State) CanUndo() bool { return s.undo != nil }
+
+// Undo brings back the table from before the last replacement or deletion,
+// once, and reports whether there was one.
+func (s *State) Undo() bool {
+	if s.undo == nil {
+		return false
+	}
+	t := *s.undo
+	s.undo = nil
+	s.table = t
+	s.changed(Replaced)
+	return true
+}
+
+// remember keeps a copy of the table for Undo.
+func (s *State) remember() {
+	c := s.table
+	c.Rows = append([]lesson.Row(nil), s.table.Rows...)
+	c.Preamble = append([]string(nil), s.table.Preamble...)
+	s.undo = &c
+}
+
+// changed announces c and, when there are results, that they are stale.
+func (s *State) changed(c Event) {
+	s.emit(c)
+	s.markStale(staleTable)
+}
+
+// markStale announces that the results no longer describe a run; nothing
+// is stale before the first run.
+func (s *State) markStale(why string) {
+	if s.results == nil {
+		return
+	}
+	s.stale = why
+	s.emit(ResultsStale)
+}

@@ -1,0 +1,203 @@
+package page
+
+import (
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"coerceplayground/lesson"
+)
+
+// recorder keeps the events a State announced since the last take.
+type recorder struct{ got []string }
+
+func record(s *State) *recorder {
+	r := &recorder{}
+	s.Subscribe(func(e Event) { r.got = append(r.got, e.String()) })
+	return r
+}
+
+// take returns the events so far, joined by ", ", and forgets them.
+func (r *recorder) take() string {
+	out := strings.Join(r.got, ", ")
+	r.got = nil
+	return out
+}
+
+// TestStateScripts plays testdata/state.txt: each script starts from the lesson's table and is
+// a list of steps. A step is an operation on the State; the lines under it that start with "=>"
+// (the events it announced, in order, "-" for none), "rows:" (the inputs, joined by " | "),
+// "stale:", "undo:" and "results:" (how many, or "nil") check what the step did.
+func TestStateScripts(t *testing.T) {
+	raw, err := os.ReadFile("testdata/state.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, block := range strings.Split(string(raw), "\n\n") {
+		lines := strings.Split(strings.TrimSpace(block), "\n")
+		name, ok := strings.CutPrefix(lines[0], "# ")
+		if !ok {
+			continue // the file's own comments
+		}
+		t.Run(name, func(t *testing.T) {
+			s := New(lesson.Classroom())
+			events := record(s)
+			for n, line := range lines[1:] {
+				line = strings.TrimSpace(line)
+				if k, v, ok := strings.Cut(line, " "); ok && isCheck(k) || isCheck(line) {
+					check(t, s, events, k, strings.TrimSpace(v), n+2)
+					continue
+				}
+				events.take()
+				step(t, s, line)
+			}
+		})
+	}
+}
+
+func isCheck(k string) bool {
+	switch k {
+	case "=>", "rows:", "stale:", "undo:", "results:":
+		return true
+	}
+	return false
+}
+
+// step carries out one operation of a script.
+func step(t *testing.T, s *State, line string) {
+	t.Helper()
+	op, arg, _ := strings.Cut(line, " ")
+	num := func(i int) int {
+		f := strings.Fields(arg)
+		n, err := strconv.Atoi(f[i])
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		return n
+	}
+	rest := func() string { _, v, _ := strings.Cut(arg, " "); return v }
+	switch op {
+	case "run":
+		if err := s.Run(); err != nil {
+			t.Fatal(err)
+		}
+	case "learner":
+		s.RunOne(arg)
+	case "add":
+		s.Add()
+	case "delete":
+		s.Delete(num(0))
+	case "move":
+		s.Move(num(0), num(1))
+	case "input":
+		s.SetInput(num(0), rest())
+	case "want":
+		s.SetWant(num(0), rest())
+	case "note":
+		s.SetNote(num(0), rest())
+	case "replace":
+		s.Replace(lesson.Table{Rows: rowsOf(arg)})
+	case "load":
+		s.Load(lesson.Table{Rows: rowsOf(arg)})
+	case "undo":
+		s.Undo()
+	case "tool":
+		s.SetTool(arg)
+	case "mode":
+		s.SetMode(strings.Trim(arg, `"`))
+	case "refunds":
+		s.SetRefundsWrite(arg == "on")
+	case "switches":
+		sw := lesson.DefaultSwitches()
+		if arg == "off" {
+			sw = lesson.Switches{}
+		}
+		s.SetSwitches(sw)
+	case "flip":
+		if _, err := s.FlipSwitch(strings.Fields(arg)[0], strings.Fields(arg)[1] == "on"); err != nil {
+			t.Fatal(err)
+		}
+	case "place":
+		s.PlaceTry(lesson.Try{Kind: "row", Tool: strings.Fields(arg)[0], Input: rest(), Claim: "ok"}, "a note")
+	case "reset-counts":
+		s.ResetCounts()
+	default:
+		t.Fatalf("unknown step %q", line)
+	}
+}
+
+// rowsOf reads "a | b | c" as rows with those inputs.
+func rowsOf(s string) []lesson.Row {
+	var rows []lesson.Row
+	for _, in := range strings.Split(s, "|") {
+		if in = strings.TrimSpace(in); in != "" {
+			rows = append(rows, lesson.Row{Input: in})
+		}
+	}
+	return rows
+}
+
+func check(t *testing.T, s *State, events *recorder, k, want string, line int) {
+	t.Helper()
+	var got string
+	switch k {
+	case "=>":
+		if got = events.take(); got == "" {
+			got = "-"
+		}
+	case "rows:":
+		got = strings.Join(inputs(s.Table()), " | ")
+	case "stale:":
+		got = strconv.FormatBool(s.Stale())
+		if s.Stale() {
+			got += " " + s.StaleNote()
+		}
+	case "undo:":
+		got = strconv.FormatBool(s.CanUndo())
+	case "results:":
+		got = "nil"
+		if s.Results() != nil {
+			got = strconv.Itoa(len(s.Results()))
+		}
+	}
+	if !strings.HasPrefix(got, want) || want == "" && got != "" {
+		t.Errorf("line %d: %s %q, want %q", line, k, got, want)
+	}
+}
+
+// Undo brings back the table as it was, to the last field: tool, mode, preamble, wants and notes,
+// whatever happened to the rows in between.
+func TestUndoRestoresExactly(t *testing.T) {
+	orig := lesson.Table{Tool: "refund", Mode: lesson.PredictMode, Preamble: []string{"# mine"},
+		Rows: []lesson.Row{{Input: "1", Want: "ok", Note: "a"}, {Input: "2", Want: "", Note: "b"}, {Input: "3", Want: "denied"}}}
+	for _, tc := range []struct {
+		name   string
+		change func(s *State)
+	}{
+		{"replace", func(s *State) { s.Replace(lesson.Classroom()) }},
+		{"delete", func(s *State) { s.Delete(1) }},
+		{"delete then edit the rows that moved up", func(s *State) { s.Delete(0); s.SetInput(0, "x"); s.Move(0, 1) }},
+		{"predict mode", func(s *State) { s.Replace(StartPredict(s.Table())) }},
+		{"a Try it of another tool", func(s *State) {
+			s.PlaceTry(lesson.Try{Kind: "row", Tool: "get_job", Input: "17", Claim: "ok"}, "n")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := orig
+			in.Rows = append([]lesson.Row(nil), orig.Rows...)
+			s := New(in)
+			tc.change(s)
+			if !s.CanUndo() || !s.Undo() {
+				t.Fatal("nothing to undo")
+			}
+			if got := s.Table(); !reflect.DeepEqual(got, orig) {
+				t.Errorf("after undo\n got %+v\nwant %+v", got, orig)
+			}
+			if s.CanUndo() || s.Undo() {
+				t.Error("undo twice")
+			}
+		})
+	}
+}
