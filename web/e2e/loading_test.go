@@ -4,14 +4,35 @@ package e2e
 // offers nothing that needs it.
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
+
+// navigateNoWait starts loading url and returns at once. chromedp.Navigate waits for the load
+// event, which the preload of app.wasm holds back until app.wasm has arrived: a test that
+// watches the page while app.wasm downloads must not wait for it.
+func (tb *tab) navigateNoWait(url string) {
+	tb.t.Helper()
+	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.Navigate, cdppage.NavigateParams{URL: url})
+		return err
+	}))
+	// The new document, not the blank one before it.
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`location.href === `+strconv.Quote(url)+` && !!document.getElementById("load-status")`,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		tb.t.Fatal(err)
+	}
+}
 
 // app.wasm's download starts first (index.html preloads it before any script) and happens
 // once: the loader's fetch matches the preload's mode and credentials, so the browser hands it
@@ -54,7 +75,7 @@ func TestNoHalfWorkingPageBeforeReady(t *testing.T) {
 	}}))
 	defer srv.Close()
 	tb := newTab(t)
-	tb.do(chromedp.Navigate(srv.URL + "/"))
+	tb.navigateNoWait(srv.URL + "/")
 	const usable = `[...document.querySelectorAll("button, input, select, textarea, [contenteditable]")]
 		.filter(e => e.checkVisibility() && !e.disabled).map(e => e.id || e.outerHTML.slice(0, 60))`
 	const reason = `(() => { const s = document.getElementById("load-status");
