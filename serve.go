@@ -5,11 +5,16 @@
 //
 //	go run serve.go                  # build if stale, serve http://127.0.0.1:8080/
 //	go run serve.go -addr 127.0.0.1:9000
+//	go run serve.go -addr :8080      # every interface: other machines may connect
+//	go run serve.go -behind-proxy    # trust X-Forwarded-Proto from a TLS proxy in front
 //	go run serve.go -build           # build if stale and exit (make build)
 //	go run serve.go -size            # print the page's sizes, app.wasm by package, and exit (make size)
 //
-// The handler is web.NewSite, the same one the tests and the edge worker
-// (wasm/worker) use.
+// On start it says where the page is, who may frame the embed page
+// (ALLOWED_EMBEDDERS) and, when that is unset, the one line that lets a
+// course page on this machine over http frame it for testing. The handler is
+// web.NewSite, the same one the tests and the edge worker (wasm/worker) use,
+// in web.NewServer's timeouts.
 package main
 
 import (
@@ -22,6 +27,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -34,6 +41,7 @@ func main() {
 	buildOnly := flag.Bool("build", false, "build the page's outputs if stale, then exit")
 	force := flag.Bool("force", false, "rebuild every output even when current")
 	size := flag.Bool("size", false, "print raw, gzip and brotli sizes of the page's files, then exit")
+	behindProxy := flag.Bool("behind-proxy", false, "a reverse proxy terminates TLS in front: /oembed trusts its X-Forwarded-Proto")
 	flag.Parse()
 
 	root, err := moduleRoot()
@@ -60,21 +68,21 @@ func main() {
 		return
 	}
 
+	// The embed page (/embed.html) may be framed by the sites in
+	// ALLOWED_EMBEDDERS, as on the edge worker; /oembed answers for links here.
+	allowed := os.Getenv("ALLOWED_EMBEDDERS")
+	embedders, err := web.ParseEmbedders(allowed)
+	if err != nil {
+		fail(err)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fail(err)
 	}
-	// The embed page (/embed.html) may be framed by the sites in
-	// ALLOWED_EMBEDDERS, as on the edge worker; /oembed answers for links here.
-	embedders, err := web.ParseEmbedders(os.Getenv("ALLOWED_EMBEDDERS"))
-	if err != nil {
-		fail(err)
-	}
-	srv := &http.Server{
-		Handler:           web.NewSite(os.DirFS(webbuild.Web(root)), embedders),
-		ReadHeaderTimeout: 10 * time.Second,
-	}
-	fmt.Printf("Serving the playground at http://%s/ (Ctrl+C to stop)\n", ln.Addr())
+	site := web.NewSite(os.DirFS(webbuild.Web(root)), embedders)
+	site.BehindProxy = *behindProxy
+	srv := web.NewServer(site)
+	fmt.Print(banner(*addr, ln.Addr().(*net.TCPAddr).Port, embedders, strings.TrimSpace(allowed) != "", *behindProxy))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -87,6 +95,38 @@ func main() {
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fail(err)
 	}
+}
+
+// banner is what serve.go prints on start: the address, whether every
+// interface listens, who may frame the embed page, and, when
+// ALLOWED_EMBEDDERS is unset, the line that admits a local http course page.
+func banner(addr string, port int, emb web.Embedders, set, behindProxy bool) string {
+	var b strings.Builder
+	host, _, _ := net.SplitHostPort(addr)
+	local := "http://" + net.JoinHostPort(host, strconv.Itoa(port))
+	every := host == "" || host == "0.0.0.0" || host == "::"
+	if every {
+		local = "http://127.0.0.1:" + strconv.Itoa(port)
+	}
+	fmt.Fprintf(&b, "Serving the playground at %s/ (Ctrl+C to stop)\n", local)
+	if every {
+		fmt.Fprintf(&b, "Listening on every interface (%s): other machines on this network can open "+
+			"http://<this machine's address>:%d/ (offline use needs https or localhost there)\n", addr, port)
+	}
+	if behindProxy {
+		b.WriteString("Behind a proxy: /oembed takes the scheme of its links from X-Forwarded-Proto\n")
+	}
+	if set {
+		fmt.Fprintf(&b, "The embed page %s/embed.html may be framed by: %s (ALLOWED_EMBEDDERS)\n", local, emb)
+	} else {
+		fmt.Fprintf(&b, "The embed page %s/embed.html may be framed by: %s (the default; ALLOWED_EMBEDDERS is unset)\n", local, emb)
+		fmt.Fprintf(&b, "To test it in a course page served over http on this machine (here port 8000), start with:\n"+
+			"  ALLOWED_EMBEDDERS=\"%s http://127.0.0.1:8000 http://localhost:8000\" go run serve.go\n", emb)
+	}
+	for _, w := range emb.Warnings() {
+		fmt.Fprintf(&b, "Warning: ALLOWED_EMBEDDERS: %s\n", w)
+	}
+	return b.String()
 }
 
 // moduleRoot finds the directory holding go.mod, from the working directory

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/mcpwire"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -123,10 +124,27 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 			res.Pass = res.Want == res.Code
 		}
 	}()
-	o := l.d.Call(context.Background(), tool, Arguments(r.Input, l.bareField[tool]))
+	o := l.d.Call(context.Background(), tool, l.ArgumentsFor(tool, r.Input))
 	res.Code, res.Field, res.Observation, res.HandlerCalled = string(o.Code), o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
 	return res
+}
+
+// ArgumentsFor is the argument text RunRow sends to tool for a row's raw input.
+func (l *Lab) ArgumentsFor(tool, input string) []byte {
+	if tool == "" {
+		tool = DefaultTool
+	}
+	return Arguments(input, l.bareField[tool])
+}
+
+// MCP returns what a model sees of r over the Model Context Protocol, as cmd/lesson-mcp serves
+// it: the tools/call request carrying the row's arguments, and the response with the
+// CallToolResult, as the first call of a session. Both are nil when the arguments are not one
+// JSON value: no MCP client can send them.
+func (l *Lab) MCP(r Result) mcpwire.Exchange {
+	o := coerce.Outcome{Tool: r.Tool, Code: coerce.Code(r.Code), Field: r.Field, Observation: []byte(r.Observation), HandlerCalled: r.HandlerCalled}
+	return mcpwire.Call(1, r.Tool, l.ArgumentsFor(r.Tool, r.Input), o, coerce.NewBudget().Observe(o))
 }
 
 // Arguments turns a row's raw input into the argument text the tool receives: an object is

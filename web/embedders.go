@@ -1,9 +1,12 @@
 package web
 
 import (
-	"errors"
 	"strconv"
 	"strings"
+
+	"golang.org/x/net/publicsuffix"
+
+	"coerceplayground/internal/origin"
 )
 
 // DefaultEmbedders is the frame-ancestors list of the embed page when
@@ -43,12 +46,17 @@ func (e *EmbedderError) Error() string {
 //   - "'self'": the playground's own origin;
 //   - "'none'": no site (alone);
 //   - "https:" or "http:": any site of that scheme;
-//   - "https://course.example.edu": one origin (a port may follow the host);
+//   - "https://course.example.edu": one origin (a port may follow the host,
+//     "*" for any port);
+//   - "http://[::1]:8000": an IPv6 literal, in brackets;
 //   - "https://*.example.edu": every subdomain of example.edu.
 //
+// Origins follow package internal/origin: ports in plain digits (no sign, no
+// leading zero), host names in ASCII (punycode for international names).
 // Paths, queries, other keywords and anything a CSP would read as a second
 // directive (';', quotes) are refused, so a typo cannot widen or break the
-// policy. An empty value gives [DefaultEmbedders].
+// policy. An empty value gives [DefaultEmbedders]. A wildcard over a public
+// suffix parses, with a warning ([Embedders.Warnings]).
 func ParseEmbedders(s string) (Embedders, error) {
 	fields := strings.FieldsFunc(s, func(r rune) bool {
 		return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
@@ -82,45 +90,32 @@ func embedder(f string) (string, error) {
 	case "self", "none":
 		return "", &EmbedderError{f, "needs single quotes: '" + lower + "'"}
 	}
-	scheme, rest, ok := strings.Cut(lower, "://")
-	if !ok {
+	if !strings.Contains(f, "://") {
 		return "", &EmbedderError{f, "is not an origin such as https://course.example.edu, a scheme (https:), '*', 'self' or 'none'"}
 	}
-	if scheme != "https" && scheme != "http" {
-		return "", &EmbedderError{f, "has scheme " + strconv.Quote(scheme) + "; use https or http"}
-	}
-	rest = strings.TrimSuffix(rest, "/")
-	if strings.ContainsAny(rest, "/?#") {
-		return "", &EmbedderError{f, "has a path, query or fragment; give the origin only (scheme://host[:port])"}
-	}
-	host, port, hasPort := strings.Cut(rest, ":")
-	if hasPort {
-		n, err := strconv.Atoi(port)
-		if port != "*" && (err != nil || n < 1 || n > 65535 || port[0] == '0') {
-			return "", &EmbedderError{f, "has port " + strconv.Quote(port) + "; use 1 to 65535 or *"}
-		}
-	}
-	if err := checkHost(strings.TrimPrefix(host, "*.")); err != nil {
+	o, err := origin.Parse(f, true)
+	if err != nil {
 		return "", &EmbedderError{f, err.Error()}
 	}
-	return scheme + "://" + rest, nil
+	return o.String(), nil
 }
 
-// checkHost accepts a DNS name or an IPv4 address in ASCII (punycode for
-// international names): labels of letters, digits and hyphens.
-func checkHost(h string) error {
-	if h == "" || len(h) > 253 {
-		return errors.New("has no host name")
-	}
-	for _, label := range strings.Split(h, ".") {
-		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return errors.New("has a malformed host name " + strconv.Quote(h))
+// Warnings are entries that parse but allow far more than their author
+// likely meant: a wildcard over a public suffix (https://*.com,
+// https://*.co.uk, https://*.github.io) lets every site under it frame the
+// page. serve.go and make dist print them; the list still applies.
+func (e Embedders) Warnings() []string {
+	var out []string
+	for _, src := range e.sources {
+		_, rest, ok := strings.Cut(src, "://*.")
+		if !ok {
+			continue
 		}
-		for _, c := range label {
-			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-				return errors.New("has a malformed host name " + strconv.Quote(h) + " (write international names in punycode)")
-			}
+		domain, _, _ := strings.Cut(rest, ":")
+		if ps, _ := publicsuffix.PublicSuffix(domain); ps == domain {
+			out = append(out, src+" lets every site under the public suffix ."+domain+
+				" frame the embed page; name your course site's own domain (https://*.example.edu)")
 		}
 	}
-	return nil
+	return out
 }

@@ -39,6 +39,11 @@ type Site struct {
 	// The embed page then answers 500 with that reason instead of guessing
 	// a policy; the rest of the site works.
 	Misconfigured error
+	// BehindProxy says a reverse proxy that terminates TLS sits in front
+	// (serve.go -behind-proxy): /oembed then takes the scheme of its links
+	// from X-Forwarded-Proto. Off, the header is ignored, since any client
+	// could send it to make the site claim https links it does not serve.
+	BehindProxy bool
 }
 
 // NewSite serves fsys (whose root holds index.html) with the embed page
@@ -154,7 +159,7 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, "bad_query", "", "the query is not valid percent-encoding")
 		return
 	}
-	if f := q.Get("format"); f != "" && f != "json" {
+	if f := q.Get("format"); f != "" && !strings.EqualFold(f, "json") {
 		// oEmbed 1.0, section 2.3.4: 501 for a format the provider lacks.
 		apiError(w, http.StatusNotImplemented, "format_not_supported", "format", "only format=json is served")
 		return
@@ -169,7 +174,7 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, "bad_url", "url", "url is not an http or https link")
 		return
 	}
-	origin := requestOrigin(r)
+	origin := s.requestOrigin(r)
 	if !strings.EqualFold(u.Scheme+"://"+u.Host, origin) {
 		apiError(w, http.StatusNotFound, "url_not_ours", "url", "url is not a link to this playground ("+origin+"/)")
 		return
@@ -207,7 +212,7 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 }
 
 // Snippet is the iframe that embeds the page at src: the one oEmbed answers
-// and the one the README shows. Its fixed height holds where a host strips
+// and the one docs/embedding.md shows. Its fixed height holds where a host strips
 // scripts; host.js (optional) makes it follow the page.
 func Snippet(src string, height int) string {
 	return `<iframe src="` + html.EscapeString(src) + `" title="` + EmbedTitle + `" width="100%" height="` +
@@ -215,13 +220,21 @@ func Snippet(src string, height int) string {
 }
 
 // requestOrigin is the origin the request was made to. The edge runtime
-// gives an absolute URL; net/http servers give only the path.
-func requestOrigin(r *http.Request) string {
+// gives an absolute URL; net/http servers give only the path, and behind a
+// proxy the scheme the client used is the proxy's X-Forwarded-Proto.
+func (s *Site) requestOrigin(r *http.Request) string {
 	scheme := r.URL.Scheme
 	if scheme == "" {
 		scheme = "http"
 		if r.TLS != nil {
 			scheme = "https"
+		}
+	}
+	if s.BehindProxy {
+		// A chain of proxies appends: the first value is the client's.
+		first, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+		if p := strings.ToLower(strings.TrimSpace(first)); p == "https" || p == "http" {
+			scheme = p
 		}
 	}
 	host := r.Host

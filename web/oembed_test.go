@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -34,6 +35,8 @@ func TestParseEmbedders(t *testing.T) {
 		{"'none'", "'none'"},
 		{"https: 'self'", "https: 'self'"},
 		{"https://moodle.example.org:*", "https://moodle.example.org:*"},
+		{"http://[::1]:8000, https://[2001:DB8::1]", "http://[::1]:8000 https://[2001:db8::1]"},
+		{"https://xn--bcher-kva.example", "https://xn--bcher-kva.example"},
 	} {
 		e, err := ParseEmbedders(c.in)
 		if err != nil || e.String() != c.want {
@@ -45,11 +48,50 @@ func TestParseEmbedders(t *testing.T) {
 		"https://x.example?x", "https://x.example;script-src *", "https://", "https://-x.example",
 		"https://x.example:0", "https://x.example:99999", "https://ex ample", "https://bücher.example",
 		"'none' https://x.example", `"https://x.example"`, "https://x.example:08",
+		"https://x.example:+443", "https://x.example:-1", "https://x.example:0443", "http://::1:8000",
+		"https://*.[::1]", "http://[::1", "https://user@x.example",
 	} {
 		_, err := ParseEmbedders(in)
 		var ee *EmbedderError
 		if !errors.As(err, &ee) {
 			t.Errorf("ParseEmbedders(%q) = %v, want an *EmbedderError", in, err)
+		}
+	}
+	for in, phrase := range map[string]string{
+		"https://bücher.example":  "punycode",
+		"https://x.example:+443":  "no sign",
+		"https://x.example:00443": "no leading zero",
+	} {
+		if _, err := ParseEmbedders(in); err == nil || !strings.Contains(err.Error(), phrase) ||
+			!strings.Contains(err.Error(), strconv.Quote(in)) {
+			t.Errorf("ParseEmbedders(%q) = %v, want the entry named and %q", in, err, phrase)
+		}
+	}
+}
+
+// A wildcard over a public suffix parses (the operator may mean it) but is
+// named in a warning; a wildcard over a registrable domain is not.
+func TestEmbedderWarnings(t *testing.T) {
+	for in, want := range map[string][]string{
+		"https://*.com": {".com"},
+		"https://*.co.uk http://*.github.io:8080":        {".co.uk", ".github.io"},
+		"https://*.instructure.com, https://*.ac.uk":     {".ac.uk"},
+		"https://*.example.edu 'self' https: *":          nil,
+		"https://moodle.example.edu https://*.bbc.co.uk": nil,
+	} {
+		e, err := ParseEmbedders(in)
+		if err != nil {
+			t.Fatalf("ParseEmbedders(%q): %v", in, err)
+		}
+		got := e.Warnings()
+		if len(got) != len(want) {
+			t.Errorf("Warnings(%q) = %q, want %d naming %q", in, got, len(want), want)
+			continue
+		}
+		for i, w := range want {
+			if !strings.Contains(got[i], w+" frame") {
+				t.Errorf("warning %q does not name %s", got[i], w)
+			}
 		}
 	}
 }
@@ -158,5 +200,52 @@ func TestOEmbed(t *testing.T) {
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/oembed", nil))
 	if rec.Code != 405 || !strings.Contains(rec.Body.String(), `"method_not_allowed"`) {
 		t.Errorf("POST: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// format= is read case-insensitively (JSON and json are one format), and
+// X-Forwarded-Proto sets the scheme of the links only behind a proxy.
+func TestOEmbedFormatAndProxy(t *testing.T) {
+	s := testSite(t, "")
+	ask := func(query, proto string) (int, OEmbed, string) {
+		t.Helper()
+		req := httptest.NewRequest("GET", "/oembed?"+query, nil)
+		req.Host = "play.example"
+		if proto != "" {
+			req.Header.Set("X-Forwarded-Proto", proto)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		var oe OEmbed
+		json.Unmarshal(rec.Body.Bytes(), &oe)
+		return rec.Code, oe, rec.Body.String()
+	}
+	httpLink := url.QueryEscape("http://play.example/#table=abc")
+	httpsLink := url.QueryEscape("https://play.example/#table=abc")
+	for _, f := range []string{"json", "JSON", "Json"} {
+		if code, oe, body := ask("url="+httpLink+"&format="+f, ""); code != 200 || oe.Type != "rich" {
+			t.Errorf("format=%s: %d %s", f, code, body)
+		}
+	}
+	if code, _, body := ask("url="+httpLink+"&format=XML", ""); code != 501 || !strings.Contains(body, "format_not_supported") {
+		t.Errorf("format=XML: %d %s", code, body)
+	}
+
+	// Not behind a proxy: the header is a client's claim and is ignored.
+	if code, _, body := ask("url="+httpsLink, "https"); code != 404 || !strings.Contains(body, "http://play.example/") {
+		t.Errorf("X-Forwarded-Proto trusted without BehindProxy: %d %s", code, body)
+	}
+	if code, oe, _ := ask("url="+httpLink, "https"); code != 200 || !strings.HasPrefix(oe.ProviderURL, "http://") {
+		t.Errorf("without BehindProxy: %d %+v", code, oe)
+	}
+	s.BehindProxy = true
+	for _, proto := range []string{"https", "HTTPS", "https, http"} {
+		code, oe, body := ask("url="+httpsLink, proto)
+		if code != 200 || oe.ProviderURL != "https://play.example/" || !strings.Contains(oe.HTML, `src="https://play.example/embed.html#table=abc"`) {
+			t.Errorf("behind a proxy, X-Forwarded-Proto %q: %d %s", proto, code, body)
+		}
+	}
+	if code, oe, _ := ask("url="+httpLink, "gopher"); code != 200 || oe.ProviderURL != "http://play.example/" {
+		t.Errorf("an unknown X-Forwarded-Proto changed the scheme: %d %+v", code, oe)
 	}
 }

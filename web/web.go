@@ -125,10 +125,27 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("Content-Encoding", enc)
 		// ServeContent leaves Content-Length out once Content-Encoding is
 		// set; the sibling is the exact body, so its size is the length.
-		serveContent(lengthWriter{w, cinfo.Size()}, r, cinfo, cf)
+		serveContent(lengthWriter{w, cinfo.Size()}, limitRanges(r, true), cinfo, cf)
 		return
 	}
-	serveContent(w, r, info, f)
+	serveContent(w, limitRanges(r, false), info, f)
+}
+
+// limitRanges returns r without its Range header when the range request is
+// one this handler declines, so the answer is the whole file (200), as RFC
+// 9110 allows: a request for several ranges (a multipart answer, and a way to
+// make the server send one file many times over), or any range of a
+// compressed sibling (byte offsets into a br or gzip body resume nothing a
+// browser can use). A single range of an uncompressed file is served as 206.
+func limitRanges(r *http.Request, compressed bool) *http.Request {
+	rng := r.Header.Get("Range")
+	if rng == "" || (!compressed && !strings.Contains(rng, ",")) {
+		return r
+	}
+	r = r.Clone(r.Context())
+	r.Header.Del("Range")
+	r.Header.Del("If-Range")
+	return r
 }
 
 // fileName turns a URL path into a name in the FS, or reports false for a

@@ -164,3 +164,22 @@ func mustQuote(t *testing.T, s string) []byte {
 	}
 	return b
 }
+
+func TestCall(t *testing.T) {
+	d := dispatcher(t)
+	for _, raw := range []string{`{"job_id":"17"}`, `{"job_id":"abc"}`, `{'job_id':17}`} {
+		o := d.Call(context.Background(), "get_job", []byte(raw))
+		v := coerce.NewBudget().Observe(o)
+		ex := mcpwire.Call(3, "get_job", []byte(raw), o, v)
+		req, ok := mcpwire.Request(3, "get_job", []byte(raw))
+		if !ok {
+			if ex.Request != nil || ex.Response != nil {
+				t.Errorf("%s cannot travel, yet Call gives %s / %s", raw, ex.Request, ex.Response)
+			}
+			continue
+		}
+		if string(ex.Request) != string(req) || string(ex.Response) != string(mcpwire.Response(3, mcpwire.Result(o, v))) {
+			t.Errorf("%s: Call = %s / %s", raw, ex.Request, ex.Response)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/internal/origin"
 	"coerceplayground/lesson"
 )
 
@@ -57,12 +58,20 @@ func ParseEmbed(fragment string) EmbedOptions {
 		}
 		switch k {
 		case "panels":
-			var ps []string
+			var ps, unknown []string
 			for _, p := range strings.Split(v, ",") {
 				p = strings.ToLower(strings.TrimSpace(p))
-				if validPanel(p) && !contains(ps, p) {
+				switch {
+				case p == "" || contains(ps, p):
+				case !knownPanel(p):
+					unknown = append(unknown, strconv.Quote(p))
+				default:
 					ps = append(ps, p)
 				}
+			}
+			if len(unknown) > 0 {
+				o.Problems = append(o.Problems, "panels= names no panel called "+strings.Join(unknown, ", ")+
+					"; the panels are "+strings.Join(EmbedPanels, ", ")+".")
 			}
 			if len(ps) == 0 {
 				o.Problems = append(o.Problems, "panels= names no panel, so the default ones are shown.")
@@ -86,9 +95,9 @@ func ParseEmbed(fragment string) EmbedOptions {
 				if s == "" {
 					continue
 				}
-				origin, ok := Origin(s)
-				if !ok {
-					o.Problems = append(o.Problems, "origins: "+strconv.Quote(s)+" is not an origin such as https://course.example.edu; its messages are ignored.")
+				origin, err := checkOrigin(s)
+				if err != nil {
+					o.Problems = append(o.Problems, "origins: "+strconv.Quote(s)+" "+err.Error()+"; its messages are ignored.")
 					continue
 				}
 				if !contains(o.Origins, origin) {
@@ -104,25 +113,25 @@ func ParseEmbed(fragment string) EmbedOptions {
 // http or https, a host, an optional port, nothing after. "*" and "null"
 // (sandboxed frames, files) are never origins to trust.
 func Origin(s string) (string, bool) {
-	s = strings.ToLower(strings.TrimSuffix(s, "/"))
-	scheme, rest, ok := strings.Cut(s, "://")
-	if !ok || (scheme != "https" && scheme != "http") || rest == "" || strings.ContainsAny(rest, "/?#@*\\ ") {
-		return "", false
+	o, err := checkOrigin(s)
+	return o, err == nil
+}
+
+// checkOrigin is Origin with the reason a text is not one, for the notice:
+// the rules of internal/origin (ports in plain digits, ASCII hosts, IPv6 in
+// brackets), no wildcards, and the default port left out as browsers do.
+func checkOrigin(s string) (string, error) {
+	if s == "*" || s == "null" {
+		return "", errors.New("is never a trusted origin: name the course page's origin, such as https://course.example.edu")
 	}
-	host, port, hasPort := strings.Cut(rest, ":")
-	if host == "" {
-		return "", false
+	o, err := origin.Parse(s, false)
+	if err != nil {
+		return "", err
 	}
-	if hasPort {
-		n, err := strconv.Atoi(port)
-		if err != nil || n < 1 || n > 65535 {
-			return "", false
-		}
-		if (scheme == "https" && n == 443) || (scheme == "http" && n == 80) {
-			rest = host // browsers leave the default port out of origins
-		}
+	if o.Scheme == "https" && o.Port == "443" || o.Scheme == "http" && o.Port == "80" {
+		o.Port = "" // browsers leave the default port out of origins
 	}
-	return scheme + "://" + rest, true
+	return o.String(), nil
 }
 
 // Allowed reports whether a message from origin is obeyed.
@@ -130,17 +139,13 @@ func (o EmbedOptions) Allowed(origin string) bool {
 	return origin != "" && contains(o.Origins, origin)
 }
 
-func validPanel(p string) bool {
-	if p == "" || len(p) > 40 {
-		return false
-	}
-	for _, c := range p {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
+// EmbedPanels are the names panels= takes, in page order: the fixed panels
+// and each optional one (its element is panel-<name>, or <name> for the
+// notes). A test keeps the list in step with web/index.html.
+var EmbedPanels = []string{"table", "results", "learner", "notes", "catalog", "schema",
+	"tools", "loop", "http", "switches", "chart", "predict"}
+
+func knownPanel(p string) bool { return contains(EmbedPanels, p) }
 
 func contains(list []string, s string) bool {
 	for _, v := range list {

@@ -1,6 +1,8 @@
 package page
 
 import (
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -18,7 +20,8 @@ func TestParseEmbed(t *testing.T) {
 	if want := []string{"https://course.example.edu", "http://127.0.0.1:8000", "https://x.example"}; !slices.Equal(o.Origins, want) {
 		t.Errorf("origins %q, want %q", o.Origins, want)
 	}
-	if len(o.Problems) != 2 || !strings.Contains(o.Problems[0], `"*"`) || !strings.Contains(o.Problems[1], `"null"`) {
+	if len(o.Problems) != 3 || !strings.Contains(o.Problems[0], `"bad!"`) || !strings.Contains(o.Problems[1], `"*"`) ||
+		!strings.Contains(o.Problems[2], `"null"`) {
 		t.Errorf("problems %q", o.Problems)
 	}
 	if !o.Allowed("https://course.example.edu") || o.Allowed("https://course.example.edu.evil.example") || o.Allowed("") || o.Allowed("null") {
@@ -31,6 +34,50 @@ func TestParseEmbed(t *testing.T) {
 	}
 	if bad := ParseEmbed("theme=neon&panels=,,&origins=%zz"); len(bad.Problems) != 3 || bad.Theme != "auto" {
 		t.Errorf("bad options %+v", bad)
+	}
+}
+
+// Options that cannot work are named in the notice with the reason, and the
+// rest still apply: unknown panels, and origins the browser would never send
+// (a signed or zero-padded port, a non-ASCII host), while an IPv6 literal is
+// an origin.
+func TestEmbedProblemsNameTheEntry(t *testing.T) {
+	o := ParseEmbed("panels=table,charts,Results,lopo&origins=https://a.example:+443,https://a.example:0443," +
+		"https://bücher.example,http://[::1]:8000,https://[2001:db8::1]:443")
+	if !slices.Equal(o.Panels, []string{"table", "results"}) {
+		t.Errorf("panels %q", o.Panels)
+	}
+	if want := []string{"http://[::1]:8000", "https://[2001:db8::1]"}; !slices.Equal(o.Origins, want) {
+		t.Errorf("origins %q, want %q", o.Origins, want)
+	}
+	for i, phrase := range []string{`"charts", "lopo"; the panels are table, results`, `"https://a.example:+443" has port "+443"`,
+		"no leading zero", `"https://bücher.example" is not ASCII: write an international host name in punycode`} {
+		if i >= len(o.Problems) || !strings.Contains(o.Problems[i], phrase) {
+			t.Errorf("problem %d does not say %q: %q", i, phrase, o.Problems)
+		}
+	}
+	if len(o.Problems) != 4 {
+		t.Errorf("%d problems, want 4: %q", len(o.Problems), o.Problems)
+	}
+}
+
+// EmbedPanels and web/index.html name the same panels: each optional
+// panel has its element, and every panel-<name> section is listed.
+func TestEmbedPanelsMatchThePage(t *testing.T) {
+	index, err := os.ReadFile("../../web/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(index)
+	for _, p := range EmbedPanels {
+		if !strings.Contains(html, `id="panel-`+p+`"`) && !strings.Contains(html, `id="`+p+`"`) && !strings.Contains(html, `id="`+p+`-h"`) {
+			t.Errorf("panels= takes %q, which web/index.html has no element for", p)
+		}
+	}
+	for _, m := range regexp.MustCompile(`id="panel-([a-z0-9-]+)"`).FindAllStringSubmatch(html, -1) {
+		if !slices.Contains(EmbedPanels, m[1]) {
+			t.Errorf("web/index.html has panel-%s, which panels= does not take", m[1])
+		}
 	}
 }
 

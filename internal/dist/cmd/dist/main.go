@@ -38,6 +38,9 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	for _, w := range emb.Warnings() {
+		fmt.Fprintln(os.Stderr, "dist: warning: ALLOWED_EMBEDDERS:", w)
+	}
 	if err := webbuild.Build(webbuild.Config{Root: root, Log: os.Stderr}); err != nil {
 		fail(err)
 	}
