@@ -52,7 +52,7 @@ size: build
 # (the pinned npm package: npm ci) cold and interleaved, and prints the ratios.
 bench: build
 	@[ -f node_modules/pyodide/package.json ] || echo "make: node_modules has no pyodide (run npm ci): the side-by-side benchmark leaves the Pyodide page out"
-	$(GO) test -run '^$$' -bench . -benchtime 7x ./web/e2e
+	$(GO) test -run '^$$' -bench . -benchtime 7x -timeout 60m ./web/e2e
 
 # dist writes dist/, the static bundle for any static host: content-hashed names, .gz and .br
 # siblings, and _headers (ALLOWED_EMBEDDERS sets embed.html's frame-ancestors there).
