@@ -109,7 +109,8 @@ func (a *app) resultsReply(request string) map[string]any {
 	rows, sum := a.st.ResultsReply()
 	list := make([]any, len(rows))
 	for i, r := range rows {
-		list[i] = map[string]any{"input": r.Input, "want": r.Want, "code": r.Code, "observation": r.Observation, "pass": r.Pass}
+		list[i] = map[string]any{"input": r.Input, "want": r.Want, "code": r.Code, "observation": r.Observation, "pass": r.Pass,
+			"trace": js.Global().Get("JSON").Call("parse", r.Trace)}
 	}
 	codes := map[string]any{}
 	for _, c := range sum.Codes {
