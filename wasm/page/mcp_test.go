@@ -34,3 +34,17 @@ func TestMCPView(t *testing.T) {
 		t.Errorf("text that is not JSON has an MCP exchange: %+v", v)
 	}
 }
+
+func TestIndent(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"a":1}`, "{\n  \"a\": 1\n}"},
+		{`{"a":[],"b":{ },"c":[1,2]}`, "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [\n    1,\n    2\n  ]\n}"},
+		{`{"h":"x, \"y\": {[a]} \\"}`, "{\n  \"h\": \"x, \\\"y\\\": {[a]} \\\\\"\n}"},
+		{`{"a": 1`, `{"a": 1`},
+		{`not json`, `not json`},
+	} {
+		if got := Indent([]byte(c.in)); got != c.want {
+			t.Errorf("Indent(%s) =\n%s\nwant\n%s", c.in, got, c.want)
+		}
+	}
+}
