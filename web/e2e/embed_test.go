@@ -411,6 +411,7 @@ func TestCopyEmbedCode(t *testing.T) {
 	tb.open("/")
 	tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), "42"))
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-input").dispatchEvent(new Event("input", {bubbles: true}))`))
+	tb.instructor()
 	tb.do(chromedp.Click(chromedp.ID("copy-embed")))
 	snippet := eval[string](tb, `document.getElementById("embed-snippet").value`)
 	if !strings.HasPrefix(snippet, `<iframe src="`+server.URL+`/embed.html#table=`) || !strings.Contains(snippet, `title="`+web.EmbedTitle+`"`) ||

@@ -60,6 +60,7 @@ func TestMaxRowsEditor(t *testing.T) {
 	table := maxRowsTable()
 	tb := newTab(t)
 	tb.open("/" + maxRowsLink(t))
+	tb.instructor() // the row buttons and Add row are instructor tools
 
 	if got := eval[string](tb, `document.querySelector("table.rows").getAttribute("aria-rowcount")`); got != strconv.Itoa(lesson.MaxRows+1) {
 		t.Errorf("aria-rowcount %q, want %d (the rows and the header)", got, lesson.MaxRows+1)

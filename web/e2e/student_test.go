@@ -183,3 +183,28 @@ func TestStudentScreens(t *testing.T) {
 		}
 	}
 }
+
+// instructor opens the instructor tools, as an instructor does, when they are closed.
+func (tb *tab) instructor() {
+	tb.t.Helper()
+	if !eval[bool](tb, `document.getElementById("instructor").open`) {
+		tb.do(chromedp.Click(`#instructor > summary`))
+	}
+}
+
+// unfold opens Beyond one call panels by a click on their titles, as a reader does.
+func (tb *tab) unfold(names ...string) {
+	tb.t.Helper()
+	for _, n := range names {
+		if !eval[bool](tb, `document.getElementById("fold-`+n+`").open`) {
+			tb.do(chromedp.Click(`#fold-` + n + ` > summary`))
+		}
+	}
+}
+
+// answers shows the lesson's answers: the classroom table in check mode, as an instructor
+// prepares it or a student asks for it.
+func (tb *tab) answers() {
+	tb.t.Helper()
+	tb.do(chromedp.Click(chromedp.ID("show-answers")))
+}
