@@ -32,7 +32,7 @@ var panels = []panel{
 	{"predict", initPredict},
 	{"embed", initEmbed},
 	{"student", initStudent}, // after embed: an embed's panels= opens the folds it shows
-	{"try", initTry}, // the row and panel Try it targets
+	{"try", initTry},         // the row and panel Try it targets
 	{"notes", initNotes},
 }
 

@@ -113,7 +113,7 @@ func initInstructor(a *app) {
 func initFolds(a *app) {
 	fromHash := func() {
 		if name, ok := strings.CutPrefix(location().Hash(), "#panel-"); ok && unfold(name) {
-			byID(name + "-h").Underlying().Call("scrollIntoView", map[string]any{"block": "start"})
+			byID(name+"-h").Underlying().Call("scrollIntoView", map[string]any{"block": "start"})
 		}
 	}
 	fromHash()
