@@ -45,7 +45,7 @@ vet:
 size: build
 	$(GO) run serve.go -size
 
-# bench measures load and run times in headless Chromium (figures for the README; no budget fails it).
+# bench measures load and run times in headless Chromium (figures for docs/performance.md; no budget fails it).
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 7x ./web/e2e
 

@@ -12,7 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// benchInputs are the classroom's get_job calls the README quotes figures for.
+// benchInputs are the classroom's get_job calls docs/performance.md quotes figures for.
 var benchInputs = []struct{ name, args string }{
 	{"string17", `{"job_id":"17"}`},
 	{"int17", `{"job_id":17}`},

@@ -73,8 +73,8 @@ func TestBudget(t *testing.T) {
 	}
 }
 
-// TestBudgetMatchesCatalog: the budget's caps are the catalog's, code by code, so the table in the
-// README and the runtime cannot drift apart.
+// TestBudgetMatchesCatalog: the budget's caps are the catalog's, code by code, so the table in
+// docs/catalog.md and the runtime cannot drift apart.
 func TestBudgetMatchesCatalog(t *testing.T) {
 	for _, e := range coerce.Catalog() {
 		b := coerce.NewBudget()

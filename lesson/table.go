@@ -32,7 +32,7 @@ type Table struct {
 const PredictMode = "predict"
 
 // Limits on tables that arrive from text or a link: generous for a lesson, small for a browser.
-// The page runs and renders a MaxRows table in well under a second (README, "Measured").
+// The page runs and renders a MaxRows table in well under a second (docs/performance.md).
 const (
 	MaxRows       = 10000
 	MaxInputBytes = 4096

@@ -212,7 +212,7 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 }
 
 // Snippet is the iframe that embeds the page at src: the one oEmbed answers
-// and the one the README shows. Its fixed height holds where a host strips
+// and the one docs/embedding.md shows. Its fixed height holds where a host strips
 // scripts; host.js (optional) makes it follow the page.
 func Snippet(src string, height int) string {
 	return `<iframe src="` + html.EscapeString(src) + `" title="` + EmbedTitle + `" width="100%" height="` +

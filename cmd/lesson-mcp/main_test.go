@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -128,7 +129,8 @@ func TestToolsAreTheLessons(t *testing.T) {
 			t.Errorf("%s: inputSchema %s\nwant lesson/%s.schema.json", tool.Name, got, tool.Name)
 		}
 	}
-	if !reflect.DeepEqual(names, lesson.ToolNames()) {
+	// The SDK lists tools by name, the lesson in its own order: compare them as sets.
+	if !reflect.DeepEqual(slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(lesson.ToolNames()))) {
 		t.Errorf("tools %v, want the lesson's %v", names, lesson.ToolNames())
 	}
 }

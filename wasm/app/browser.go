@@ -12,12 +12,14 @@ package main
 // a JavaScript round trip each, a <td> costs 57. And because those wrappers
 // put every element and event type into an interface, the linker keeps every
 // method of every type that any interface call might reach. Building the
-// wrappers here, from types the page knows, cut app.wasm by the amounts in the
-// README. The rest are APIs dom/v2 does not wrap (localStorage, the
+// wrappers here, from types the page knows, cut app.wasm a great deal (docs/performance.md,
+// "How the page fits"). The rest are APIs dom/v2 does not wrap (localStorage, the
 // clipboard, <dialog>, history, file reading, downloads, performance marks).
 
 import (
 	"syscall/js"
+
+	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
 )
@@ -104,56 +106,101 @@ func setProp(e *dom.BasicHTMLElement, name string, v any) { e.Underlying().Set(n
 
 func getProp(e *dom.BasicHTMLElement, name string) string { return e.Underlying().Get(name).String() }
 
-// storageGet reads localStorage; ok is false when the browser refuses
-// storage (private modes, sandboxed frames) or holds nothing under key.
-func storageGet(key string) (v string, ok bool) {
+// prop reads v[name] and reports false when the browser refuses it. This is
+// the one way to read a property that may throw: localStorage and
+// sessionStorage (SecurityError when site data is blocked or a frame on
+// another site is denied storage), navigator.clipboard, anything of a parent
+// or top window on another origin. js.Value.Get does not guard its read
+// (wasm_exec.js's valueGet has no try/catch), so an exception there ends the
+// Go program; a Call is guarded and comes back as a recoverable js.Error,
+// hence Reflect.get through Call.
+func prop(v js.Value, name string) (r js.Value, ok bool) {
 	defer func() {
 		if recover() != nil {
-			v, ok = "", false
+			r, ok = js.Undefined(), false
 		}
 	}()
-	s := js.Global().Get("localStorage")
-	if s.IsUndefined() || s.IsNull() {
-		return "", false
-	}
-	item := s.Call("getItem", key)
-	if item.IsNull() || item.IsUndefined() {
-		return "", true
-	}
-	return item.String(), true
+	return js.Global().Get("Reflect").Call("get", v, name), true
 }
 
-// storageSet writes localStorage ("" removes the key) and reports whether the
-// browser accepted it.
-func storageSet(key, v string) (ok bool) {
+// present reports whether v is neither undefined nor null.
+func present(v js.Value) bool { return !v.IsUndefined() && !v.IsNull() }
+
+// storage returns window.localStorage, or Refused when the browser has none
+// or refuses it.
+func storage() (js.Value, page.StoreResult) {
+	s, ok := prop(js.Global(), "localStorage")
+	if !ok || !present(s) {
+		return s, page.Refused
+	}
+	return s, page.Stored
+}
+
+// storageGet reads localStorage; v is "" when nothing is kept under key.
+func storageGet(key string) (v string, r page.StoreResult) {
+	s, r := storage()
+	if r != page.Stored {
+		return "", r
+	}
+	item, err := guard(func() js.Value { return s.Call("getItem", key) })
+	if err != page.Stored {
+		return "", err
+	}
+	if !present(item) {
+		return "", page.Stored
+	}
+	return item.String(), page.Stored
+}
+
+// storageSet writes localStorage ("" removes the key) and reports what the
+// browser did: Full when it is out of room, Refused when it will not keep
+// anything.
+func storageSet(key, v string) page.StoreResult {
+	s, r := storage()
+	if r != page.Stored {
+		return r
+	}
+	_, r = guard(func() js.Value {
+		if v == "" {
+			return s.Call("removeItem", key)
+		}
+		return s.Call("setItem", key, v)
+	})
+	return r
+}
+
+// guard runs a storage call and classifies the exception it threw, if any.
+func guard(f func() js.Value) (v js.Value, r page.StoreResult) {
 	defer func() {
-		if recover() != nil {
-			ok = false
+		if p := recover(); p != nil {
+			name := ""
+			if e, ok := p.(js.Error); ok {
+				if n, ok := prop(e.Value, "name"); ok && n.Type() == js.TypeString {
+					name = n.String()
+				}
+			}
+			v, r = js.Undefined(), page.StoreResultOf(name)
 		}
 	}()
-	s := js.Global().Get("localStorage")
-	if s.IsUndefined() || s.IsNull() {
-		return false
-	}
-	if v == "" {
-		s.Call("removeItem", key)
-	} else {
-		s.Call("setItem", key, v)
-	}
-	return true
+	return f(), page.Stored
 }
 
 // copyText puts text on the clipboard and calls done with whether the
 // browser allowed it. done runs later, from the browser's event loop.
 func copyText(text string, done func(ok bool)) {
-	clip := js.Global().Get("navigator").Get("clipboard")
-	if clip.IsUndefined() || clip.IsNull() || clip.Get("writeText").Type() != js.TypeFunction {
+	nav, _ := prop(js.Global(), "navigator")
+	clip, ok := prop(nav, "clipboard")
+	if !ok || !present(clip) {
 		done(false)
 		return
 	}
-	var ok, fail js.Func
-	release := func() { ok.Release(); fail.Release() }
-	ok = js.FuncOf(func(js.Value, []js.Value) any { release(); done(true); return nil })
+	if w, ok := prop(clip, "writeText"); !ok || w.Type() != js.TypeFunction {
+		done(false)
+		return
+	}
+	var okf, fail js.Func
+	release := func() { okf.Release(); fail.Release() }
+	okf = js.FuncOf(func(js.Value, []js.Value) any { release(); done(true); return nil })
 	fail = js.FuncOf(func(js.Value, []js.Value) any { release(); done(false); return nil })
 	func() {
 		defer func() {
@@ -162,7 +209,7 @@ func copyText(text string, done func(ok bool)) {
 				done(false)
 			}
 		}()
-		clip.Call("writeText", text).Call("then", ok, fail)
+		clip.Call("writeText", text).Call("then", okf, fail)
 	}()
 }
 
@@ -205,7 +252,7 @@ func download(name, text string) {
 }
 
 // mark records a performance mark; measure records the time between two.
-// The README's timings read them; they never leave the page.
+// The timings in docs/performance.md read them; they never leave the page.
 func mark(name string) { js.Global().Get("performance").Call("mark", name) }
 
 func measure(name, start, end string) {
@@ -220,8 +267,8 @@ func matches(query string) bool {
 }
 
 func isMac() bool {
-	nav := js.Global().Get("navigator")
-	p := nav.Get("platform")
+	nav, _ := prop(js.Global(), "navigator")
+	p, _ := prop(nav, "platform")
 	return p.Type() == js.TypeString && len(p.String()) >= 3 && p.String()[:3] == "Mac"
 }
 

@@ -86,14 +86,16 @@ func initEmbed(a *app) {
 	}
 
 	w := js.Global()
-	if parent := w.Get("parent"); !parent.IsUndefined() && !parent.Equal(w) {
+	// The parent is a window on another origin (often another site): only
+	// postMessage may be called on it, and reading it goes through prop.
+	if parent, ok := prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
 		observe("ResizeObserver", r.Underlying(), nil, func() { e.postHeight(parent) })
 		e.postHeight(parent)
 	}
 	a.onValue(w, "message", func(ev *dom.BasicEvent) { a.message(e, ev.Value) })
 	a.subscribe(func(ev page.Event) {
 		if ev == page.Ran && e.host != "" && a.st.Results() != nil {
-			if src := w.Get("parent"); !src.Equal(w) {
+			if src, ok := prop(w, "parent"); ok && present(src) && !src.Equal(w) {
 				src.Call("postMessage", a.resultsReply("run"), e.host)
 			}
 		}

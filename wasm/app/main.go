@@ -27,9 +27,10 @@ import (
 // and the Try it handlers.
 type app struct {
 	st         *page.State
-	first      page.Start // the opening table and what to say about it
-	storageOK  bool
-	storageKey string // where the table is kept: one key for the page, another for embeds
+	first      page.Start  // the opening table and what to say about it
+	keep       page.Keeper // what the page has said about keeping the table
+	storageKey string      // where the table is kept: one key for the page, another for embeds
+	kept       page.StoreResult
 
 	notice, noticeText *dom.BasicHTMLElement
 	noticeUndo         *dom.HTMLButtonElement
@@ -75,8 +76,8 @@ func start() (err error) {
 	if root().HasAttribute("data-embed") {
 		a.storageKey += ":embed"
 	}
-	saved, ok := storageGet(a.storageKey)
-	a.storageOK = ok
+	saved, kept := storageGet(a.storageKey)
+	a.kept = kept
 	a.first = page.Choose(location().Hash(), saved)
 	a.st = page.New(a.first.Table)
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
@@ -106,11 +107,29 @@ func (a *app) greet() {
 	case a.first.FromLink:
 		a.notify("This table came from the link you opened. Your changes stay in this browser; use Copy link to share them.", false)
 	}
-	if !a.storageOK {
-		a.notify("This browser does not let the page keep the table, so changes are lost on reload. Use Copy link or Export to keep them.", false)
-	}
+	a.keepLine(a.keep.Loaded(a.kept))
 	if isMac() {
 		byID("run-keys").SetTextContent("⌘ Enter")
+	}
+}
+
+// save keeps text as the saved table ("" forgets it). A refusal or a full
+// store is said in one quiet line; the table on the page is never touched,
+// and the next change tries again.
+func (a *app) save(text string) {
+	if line, changed := a.keep.Saved(storageSet(a.storageKey, text)); changed {
+		a.keepLine(line)
+	}
+}
+
+// keepLine shows what the page says about keeping the table ("" hides it).
+func (a *app) keepLine(line string) {
+	e := byID("storage-status")
+	e.SetTextContent(line)
+	if line == "" {
+		e.SetAttribute("hidden", "")
+	} else {
+		e.RemoveAttribute("hidden")
 	}
 }
 

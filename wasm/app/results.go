@@ -84,7 +84,7 @@ func (p *results) row(i int) (*dom.BasicHTMLElement, bool) {
 // A row is a deep clone of a prebuilt row for its (expected, code, note)
 // kind, with the four texts that differ filled in: about ten calls into
 // JavaScript per row instead of some fifty, so 10,000 rows render in a few
-// hundred milliseconds (README, "Measured"). The style sheet lets the
+// hundred milliseconds (docs/performance.md). The style sheet lets the
 // browser skip laying out rows that are off screen.
 func (p *results) render() {
 	res := p.a.st.Results()

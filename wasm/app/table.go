@@ -42,7 +42,7 @@ func initTable(a *app) {
 	a.on(byID("reset-table"), "click", func(*dom.BasicEvent) {
 		a.st.Replace(lesson.Classroom())
 		a.notify("The lesson's table is back.", true)
-		storageSet(a.storageKey, "") // the next visit gets the lesson's current table
+		a.save("") // the next visit gets the lesson's current table
 	})
 	// One listener per event type for all rows.
 	a.on(e.rows, "input", func(ev *dom.BasicEvent) { e.edit(target(ev)) })
@@ -70,9 +70,7 @@ func (e *editor) changed(ev page.Event) {
 // hides the link Copy link showed.
 func (e *editor) keep() {
 	a := e.a
-	if a.storageOK {
-		a.storageOK = storageSet(a.storageKey, a.st.Saved())
-	}
+	a.save(a.st.Saved())
 	loc := location()
 	if hash := loc.Hash(); hash != "" {
 		if _, ok := page.FragmentTable(hash); ok {

@@ -11,7 +11,7 @@ import (
 )
 
 // The page's size budget depends on what the linker keeps. fmt and
-// encoding/json cost about a quarter more wasm (see the README), and dom/v2's
+// encoding/json cost much more wasm (docs/performance.md), and dom/v2's
 // wrapping constructors put every element type behind an interface; the MCP SDK
 // belongs to the server (mcpserve) only. This test
 // builds the app with its name section and reads which functions survived.

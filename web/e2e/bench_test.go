@@ -1,6 +1,6 @@
 package e2e
 
-// Timings for the README, measured in the same headless Chromium as the
+// Timings for docs/performance.md, measured in the same headless Chromium as the
 // tests. They report figures; no budget makes them fail.
 //
 //	go test -run '^$' -bench . -benchtime 7x ./web/e2e   (make bench)

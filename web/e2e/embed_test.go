@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -10,21 +11,36 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"coerceplayground/internal/webbuild"
 	"coerceplayground/web"
 )
 
-// courseSite is a playground server and two course pages on other origins
-// (other ports of 127.0.0.1) that embed it. Only hostA is listed in the
-// iframe's origins=; both may frame it (ALLOWED_EMBEDDERS).
+// courseSite is a playground server and two course pages that embed it, on
+// another site: the course pages are served as localhost, the playground as
+// 127.0.0.1, which browsers treat as different sites (as a Moodle or Canvas
+// framing a deployment always is), so third-party storage rules apply to the
+// frame. Only hostA is listed in the iframe's origins=; both may frame it
+// (ALLOWED_EMBEDDERS).
 type courseSite struct {
 	play, hostA, hostB *httptest.Server
+	a, b               string // the course pages' origins, as http://localhost:port
 }
+
+// storageProbe is a page on the playground's origin that tries localStorage
+// and posts what happened to its parent, so a test can assert that the
+// browser refuses storage to a frame the way it refuses it to the playground.
+const storageProbe = `<!doctype html><title>probe</title><script>
+var r;
+try { localStorage.setItem("probe", "1"); r = "allowed"; } catch (e) { r = "threw " + e.name; }
+parent.postMessage({probe: r}, "*");
+</script>`
 
 func newCourseSite(t *testing.T) *courseSite {
 	t.Helper()
@@ -36,30 +52,52 @@ func newCourseSite(t *testing.T) *courseSite {
 		// The course page: an iframe, the optional host.js, and a recorder of
 		// the messages the frame sends (what a course site's own script sees).
 		src := cs.play.URL + "/embed.html#" + r.URL.Query().Get("frag")
+		probe := ""
+		if r.URL.Query().Has("probe") {
+			probe = `<iframe id="probe" src="` + cs.play.URL + `/storage-probe.html" title="probe" width="10" height="10"></iframe>`
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Week 3 · Coercion</title>
 <script>
 window.got = [];
+window.probe = "";
 addEventListener("message", function (e) {
   if (e.source === document.getElementById("pg").contentWindow) got.push({origin: e.origin, data: e.data});
+  else if (e.data && e.data.probe) probe = e.data.probe;
 });
 window.ask = function (msg) { document.getElementById("pg").contentWindow.postMessage(msg, %q); };
 </script>
 <script src="%s/host.js" defer></script></head>
 <body><h1>Week 3: what does the tool answer?</h1>
 <iframe id="pg" src="%s" title="%s" width="100%%" height="300"></iframe>
-<p>Below the playground.</p></body></html>`, cs.play.URL, cs.play.URL, html.EscapeString(src), web.EmbedTitle)
+<p>Below the playground.</p>%s</body></html>`, cs.play.URL, cs.play.URL, html.EscapeString(src), web.EmbedTitle, probe)
 	}
 	cs.hostA = httptest.NewServer(http.HandlerFunc(hostPage))
 	cs.hostB = httptest.NewServer(http.HandlerFunc(hostPage))
-	emb, err := web.ParseEmbedders(cs.hostA.URL + " " + cs.hostB.URL)
+	cs.a = otherSite(cs.hostA.URL)
+	cs.b = otherSite(cs.hostB.URL)
+	emb, err := web.ParseEmbedders(cs.a + " " + cs.b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs.play = httptest.NewServer(web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), emb))
+	site := web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), emb)
+	cs.play = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/storage-probe.html" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, storageProbe)
+			return
+		}
+		site.ServeHTTP(w, r)
+	}))
 	t.Cleanup(func() { cs.play.Close(); cs.hostA.Close(); cs.hostB.Close() })
 	return cs
+}
+
+// otherSite turns an httptest URL (http://127.0.0.1:port) into the same
+// server named localhost: another site than 127.0.0.1 for the browser.
+func otherSite(u string) string {
+	return strings.Replace(u, "://127.0.0.1:", "://localhost:", 1)
 }
 
 // message is one message the course page received from the frame.
@@ -85,24 +123,85 @@ func waitMessage(tb *tab, match string) message {
 	return m
 }
 
-// inFrame reads an attribute of an element inside the playground's iframe.
+// frames holds, for each tab, the tab of its playground iframe.
+var frames sync.Map // *tab -> *frameTab
+
+type frameTab struct {
+	*tab
+	id     target.ID
+	cancel context.CancelFunc
+}
+
+// frame is the playground's iframe as a tab of its own. A frame on another
+// site runs in its own renderer process (site isolation), so the course
+// page's DOM does not reach into it; the test attaches to the frame's target
+// instead, and its console errors fail the test as the page's do. After the
+// course page navigates, the next call attaches to the new frame.
+func frame(tb *tab) *tab {
+	tb.t.Helper()
+	var id target.ID
+	deadline := time.Now().Add(20 * time.Second)
+	for id == "" && time.Now().Before(deadline) {
+		ts, err := chromedp.Targets(tb.ctx)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		for _, ti := range ts {
+			if ti.Type == "iframe" && strings.Contains(ti.URL, "/embed.html") {
+				id = ti.TargetID
+			}
+		}
+		if id == "" {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	if id == "" {
+		tb.t.Fatal("no playground iframe target")
+	}
+	if f, ok := frames.Load(tb); ok && f.(*frameTab).id == id {
+		return f.(*frameTab).tab
+	}
+	f := &frameTab{tab: &tab{t: tb.t}, id: id}
+	ctx, cancel := chromedp.NewContext(tb.ctx, chromedp.WithTargetID(id), chromedp.WithListener(f.listen))
+	f.ctx, f.cancel = ctx, cancel
+	if err := chromedp.Do(ctx); err != nil {
+		tb.t.Fatal(err)
+	}
+	if old, loaded := frames.Swap(tb, f); loaded {
+		old.(*frameTab).cancel()
+	} else {
+		tb.t.Cleanup(func() {
+			f, _ := frames.LoadAndDelete(tb)
+			f.(*frameTab).cancel()
+		})
+	}
+	tb.t.Cleanup(func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		for _, p := range f.problems {
+			tb.t.Errorf("console in the frame: %s", p)
+		}
+	})
+	return f.tab
+}
+
+// inFrame reads an attribute of an element inside the playground's iframe
+// ("" when either is missing).
 func inFrame(tb *tab, sel, attr string) string {
 	tb.t.Helper()
-	frames, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS("#pg")))
-	if err != nil || len(frames) == 0 {
-		tb.t.Fatalf("no iframe: %v", err)
-	}
-	v, err := chromedp.Run(tb.ctx, chromedp.AttributeValue(chromedp.CSS(sel), attr, chromedp.FromNode(frames[0])))
-	if err != nil {
-		tb.t.Fatalf("reading %s[%s] in the frame: %v", sel, attr, err)
-	}
-	return v.Value
+	return eval[string](frame(tb), `(() => { const e = document.querySelector(`+strconv.Quote(sel)+`); return e && e.getAttribute(`+strconv.Quote(attr)+`) || ""; })()`)
 }
 
 func TestEmbedAutoHeightAndAPI(t *testing.T) {
 	cs := newCourseSite(t)
-	tb := newTab(t)
-	tb.do(chromedp.Navigate(cs.hostA.URL + "/?frag=" + "origins=" + cs.hostA.URL))
+	embedAPI(t, newTab(t), cs)
+}
+
+// embedAPI checks, from a course page on another site, the height messages,
+// host.js, setTable, run and getResults, structured errors, and a learner's
+// own run.
+func embedAPI(t *testing.T, tb *tab, cs *courseSite) {
+	tb.do(chromedp.Navigate(cs.a + "/?probe=1&frag=" + "origins=" + cs.a))
 
 	// Auto-height: both forms arrive, from the playground's origin, and
 	// host.js sizes the iframe to the reported height.
@@ -171,8 +270,7 @@ func TestEmbedAutoHeightAndAPI(t *testing.T) {
 
 	// A run the learner starts in the frame is pushed to the host that talked to it.
 	n := eval[int](tb, `got.filter(m => m.data.type === "coerce-playground:results").length`)
-	frames, _ := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS("#pg")))
-	tb.do(chromedp.Click(chromedp.CSS("#run"), chromedp.FromNode(frames[0])))
+	frame(tb).do(chromedp.Click(chromedp.CSS("#run")))
 	waitMessage(tb, `d => d.type === "coerce-playground:results" && d.request === "run" && !("id" in d) && got.filter(m => m.data.type === "coerce-playground:results").length > `+strconv.Itoa(n))
 	if got := inFrame(tb, "html", "data-embed-ignored"); got != "0" {
 		t.Errorf("data-embed-ignored = %q, want 0", got)
@@ -181,12 +279,16 @@ func TestEmbedAutoHeightAndAPI(t *testing.T) {
 
 func TestEmbedIgnoresOtherOrigins(t *testing.T) {
 	cs := newCourseSite(t)
-	tb := newTab(t)
+	embedIgnores(t, newTab(t), cs)
+}
+
+// embedIgnores checks that a course page not listed in origins= gets no
+// answer and changes nothing.
+func embedIgnores(t *testing.T, tb *tab, cs *courseSite) {
 	// Course page B frames the playground, but origins= lists only A.
-	tb.do(chromedp.Navigate(cs.hostB.URL + "/?frag=" + "origins=" + cs.hostA.URL))
+	tb.do(chromedp.Navigate(cs.b + "/?frag=" + "origins=" + cs.a))
 	waitMessage(tb, `d => d.type === "coerce-playground:height"`)
 	tb.do(chromedp.Evaluate[chromedp.Void](`ask({type: "setTable", id: "x", rows: [{input: "99", want: "ok"}]}); ask({type: "run", id: "y"})`))
-	frames, _ := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS("#pg")))
 	deadline := time.Now().Add(10 * time.Second)
 	for inFrame(tb, "html", "data-embed-ignored") != "2" && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
@@ -194,8 +296,8 @@ func TestEmbedIgnoresOtherOrigins(t *testing.T) {
 	if got := inFrame(tb, "html", "data-embed-ignored"); got != "2" {
 		t.Fatalf("data-embed-ignored = %q, want 2", got)
 	}
-	if got := inFrame(tb, "html", "data-embed-ignored-origin"); got != cs.hostB.URL {
-		t.Errorf("data-embed-ignored-origin = %q, want %q", got, cs.hostB.URL)
+	if got := inFrame(tb, "html", "data-embed-ignored-origin"); got != cs.b {
+		t.Errorf("data-embed-ignored-origin = %q, want %q", got, cs.b)
 	}
 	if n := eval[int](tb, `got.filter(m => m.data.type !== "coerce-playground:height" && m.data.subject !== "lti.frameResize").length`); n != 0 {
 		t.Errorf("the page on a non-listed origin got %d replies: %s", n, eval[string](tb, `JSON.stringify(got)`))
@@ -204,12 +306,11 @@ func TestEmbedIgnoresOtherOrigins(t *testing.T) {
 	if v := inFrame(tb, "#row-0-input", "id"); v != "row-0-input" {
 		t.Fatal("no table in the frame")
 	}
-	rows, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSSAll("#rows > tr"), chromedp.FromNode(frames[0])))
-	if err != nil || len(rows) != len(lessonRows()) {
-		t.Errorf("the frame's table has %d rows (%v), want the lesson's %d", len(rows), err, len(lessonRows()))
+	if n := eval[int](frame(tb), `document.querySelectorAll("#rows > tr").length`); n != len(lessonRows()) {
+		t.Errorf("the frame's table has %d rows, want the lesson's %d", n, len(lessonRows()))
 	}
-	if res, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSSAll("#results > tr"), chromedp.AtLeast(0), chromedp.FromNode(frames[0]))); err != nil || len(res) != 0 {
-		t.Errorf("the frame shows %d results (%v): something ran", len(res), err)
+	if n := eval[int](frame(tb), `document.querySelectorAll("#results > tr").length`); n != 0 {
+		t.Errorf("the frame shows %d results: something ran", n)
 	}
 }
 
@@ -224,36 +325,36 @@ func TestEmbedOptionsAndScreenshots(t *testing.T) {
 				// The light reader gets a dark embed and the dark one a light
 				// embed: theme= overrides the system setting.
 				theme := map[string]string{"light": "dark", "dark": "light"}[scheme]
-				frag := "readonly=1&panels=table,results,learner,catalog&theme=" + theme + "&origins=" + cs.hostA.URL
-				tb.do(chromedp.Navigate(cs.hostA.URL + "/?frag=" + strings.ReplaceAll(frag, "&", "%26")))
+				frag := "readonly=1&panels=table,results,learner,catalog&theme=" + theme + "&origins=" + cs.a
+				tb.do(chromedp.Navigate(cs.a + "/?frag=" + strings.ReplaceAll(frag, "&", "%26")))
 				waitMessage(tb, `d => d.type === "coerce-playground:height"`)
 				tb.do(chromedp.Evaluate[chromedp.Void](`ask({type: "run", id: 1})`))
 				waitMessage(tb, `d => d.id === 1`)
-				frames, _ := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS("#pg")))
+				fr := frame(tb)
 				for _, c := range []struct{ sel, attr, want string }{
 					{"html", "data-theme", theme},
 					{"html", "data-readonly", ""},
 					{"#row-0-input", "readonly", ""},
 				} {
-					if v, err := chromedp.Run(tb.ctx, chromedp.AttributeValue(chromedp.CSS(c.sel), c.attr, chromedp.FromNode(frames[0]))); err != nil || !v.Exists || v.Value != c.want {
+					if v, err := chromedp.Run(fr.ctx, chromedp.AttributeValue(chromedp.CSS(c.sel), c.attr)); err != nil || !v.Exists || v.Value != c.want {
 						t.Errorf("%s[%s] = %+v (%v), want %q", c.sel, c.attr, v, err, c.want)
 					}
 				}
 				// The chrome and the read-only controls are hidden; the learner box is not.
 				for sel, want := range map[string]bool{"header.site": false, "#add-row": false, "#row-0-delete": false,
 					"#learner-input": true, "#catalog": true, "#schema": false, "#copy-embed": false} {
-					nodes, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS(sel), chromedp.FromNode(frames[0])))
+					nodes, err := chromedp.Run(fr.ctx, chromedp.Nodes(chromedp.CSS(sel)))
 					if err != nil || len(nodes) == 0 {
 						t.Errorf("%s: %v", sel, err)
 						continue
 					}
-					box, err := chromedp.Run(tb.ctx, chromedp.Dimensions(chromedp.CSS(sel), chromedp.FromNode(frames[0])))
+					box, err := chromedp.Run(fr.ctx, chromedp.Dimensions(chromedp.CSS(sel)))
 					shown := err == nil && box != nil && box.Width > 0
 					if shown != want {
 						t.Errorf("%s shown = %v, want %v", sel, shown, want)
 					}
 				}
-				tb.do(chromedp.SendKeys(chromedp.CSS("#learner-input"), `"0017"`+"\n", chromedp.FromNode(frames[0])))
+				fr.do(chromedp.SendKeys(chromedp.CSS("#learner-input"), `"0017"`+"\n"))
 				if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById("pg").height > 600`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 					t.Errorf("the iframe was not resized: %v", err)
 				}

@@ -1,0 +1,156 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"coerceplayground/wasm/page"
+)
+
+// Browsers that refuse storage, as students' and course sites' browsers do.
+// Each test here starts a Chromium of its own, because the refusal is a
+// setting of the whole profile.
+const (
+	// thirdParty blocks third-party cookies and turns storage partitioning
+	// off, so a frame on another site than its top page has no storage at
+	// all: reading localStorage throws a SecurityError.
+	thirdParty = "third-party"
+	// siteData blocks all site data (cookies=2, "Don't allow sites to save
+	// data"): localStorage throws even in a top-level page.
+	siteData = "site-data"
+)
+
+var blockPrefs = map[string]string{
+	thirdParty: `{"profile":{"cookie_controls_mode":1,"block_third_party_cookies":true}}`,
+	siteData:   `{"profile":{"default_content_setting_values":{"cookies":2}}}`,
+}
+
+// blockedTab opens the first tab of a new Chromium whose profile blocks
+// storage as block says.
+func blockedTab(t *testing.T, block string) *tab {
+	t.Helper()
+	if noBrowser != "" {
+		t.Skip(noBrowser)
+	}
+	profile := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(profile, "Default"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(profile, "Default", "Preferences"), []byte(blockPrefs[block]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(findBrowser()),
+		chromedp.UserDataDir(profile),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	if block == thirdParty {
+		opts = append(opts,
+			chromedp.Flag("test-third-party-cookie-phaseout", true),
+			chromedp.Flag("disable-features", "ThirdPartyStoragePartitioning"))
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	tb := &tab{t: t}
+	ctx, cancel := chromedp.NewContext(allocCtx, chromedp.WithListener(tb.listen))
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	tb.ctx = ctx
+	t.Cleanup(func() {
+		tb.mu.Lock()
+		problems := append([]string(nil), tb.problems...)
+		tb.mu.Unlock()
+		for _, p := range problems {
+			t.Errorf("console: %s", p)
+		}
+		cancelTimeout()
+		cancel()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// probeJS tries localStorage in the current document.
+const probeJS = `(() => { try { localStorage.getItem("x"); return "allowed"; } catch (e) { return "threw " + e.name; } })()`
+
+// A course page on another site frames the playground in a browser that
+// gives such frames no storage: the embed runs, says once that it will not
+// keep the table, and answers the host as usual.
+func TestEmbedThirdPartyStorageBlocked(t *testing.T) {
+	cs := newCourseSite(t)
+	tb := blockedTab(t, thirdParty)
+	embedAPI(t, tb, cs)
+	// The browser refuses storage to a frame of the playground's origin, or
+	// this test would prove nothing.
+	probe, err := chromedp.Run(tb.ctx, chromedp.Poll[string](`probe`, chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil || probe != "threw SecurityError" {
+		t.Fatalf("localStorage in a cross-site frame: %q (%v), want it to throw a SecurityError", probe, err)
+	}
+	if got := eval[string](frame(tb), probeJS); got != "threw SecurityError" {
+		t.Fatalf("localStorage in the playground frame: %s, want it to throw a SecurityError", got)
+	}
+	fr := frame(tb)
+	status := `document.getElementById("storage-status")`
+	if got := eval[string](fr, status+`.textContent`); got != page.KeepRefused || eval[bool](fr, status+`.hidden`) {
+		t.Errorf("storage line in the frame = %q, want %q shown", got, page.KeepRefused)
+	}
+	if got := inFrame(tb, "#storage-status", "role"); got != "status" {
+		t.Errorf("storage line role = %q", got)
+	}
+}
+
+// A course page not listed in origins= is ignored in the same browser.
+func TestEmbedThirdPartyStorageBlockedIgnores(t *testing.T) {
+	cs := newCourseSite(t)
+	embedIgnores(t, blockedTab(t, thirdParty), cs)
+}
+
+// A student whose browser blocks all site data opens the playground itself:
+// it starts, says once that it will not keep the table, and edits, runs and
+// copies links without losing anything typed.
+func TestSiteDataBlocked(t *testing.T) {
+	tb := blockedTab(t, siteData)
+	tb.open("/")
+	if got := eval[string](tb, probeJS); got != "threw SecurityError" {
+		t.Fatalf("localStorage at the top level: %s, want it to throw a SecurityError", got)
+	}
+	status := `document.getElementById("storage-status")`
+	if got := eval[string](tb, status+`.textContent`); got != page.KeepRefused || eval[bool](tb, status+`.hidden`) {
+		t.Errorf("storage line %q (hidden %v), want %q", got, eval[bool](tb, status+`.hidden`), page.KeepRefused)
+	}
+	// The notice banner is for news, not for this.
+	if n := eval[string](tb, `document.getElementById("notice-text").textContent`); strings.Contains(n, "keep") {
+		t.Errorf("the notice repeats the storage line: %q", n)
+	}
+	for _, v := range []string{"41", "42"} {
+		tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), v))
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-input").dispatchEvent(new Event("input", {bubbles: true}))`))
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("run").click()`))
+	if got := eval[string](tb, `document.querySelector("#results > tr").dataset.code`); got == "" {
+		t.Error("no results after Run")
+	}
+	if got := eval[[]row](tb, readRows); len(got) == 0 || got[0].Input != "42" {
+		t.Errorf("the table after edits: %+v", got)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("copy-link").click()`))
+	if link := eval[string](tb, `document.getElementById("share-url").value`); !strings.Contains(link, "#table=") {
+		t.Errorf("share link %q; notice %q", link, eval[string](tb, `document.getElementById("notice-text").textContent`))
+	}
+	if got := eval[string](tb, status+`.textContent`); got != page.KeepRefused {
+		t.Errorf("storage line after edits %q", got)
+	}
+}
