@@ -250,3 +250,18 @@ func jsonEqual(t *testing.T, a, b []byte) bool {
 	}
 	return reflect.DeepEqual(x, y)
 }
+
+// TestSDKDoesNotPreemptCoerce: arguments the listed inputSchema would refuse reach coerce, which
+// coerces the boring case and names the field in its own hint; the SDK validates nothing.
+func TestSDKDoesNotPreemptCoerce(t *testing.T) {
+	n := calls{}
+	s, _ := serve(t, mcpserve.Options{}, fixtureTools(n)...)
+	cs, _ := connect(t, s)
+	if res := call(t, cs, "get_job", `{"job_id":"17"}`); res.IsError || n["get_job"] != 1 {
+		t.Errorf(`"17" (a string; the schema says integer): %s`, text(t, res))
+	}
+	res := call(t, cs, "get_job", `{"job_id":17,"extra":1}`)
+	if !res.IsError || res.Meta[mcpwire.MetaField] != "extra" || !strings.Contains(text(t, res), "get_job takes only job_id") || n["get_job"] != 1 {
+		t.Errorf("an extra key (the schema says no additional properties): %s", text(t, res))
+	}
+}

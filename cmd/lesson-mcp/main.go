@@ -16,6 +16,7 @@ import (
 	"flag"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -48,17 +49,30 @@ func main() {
 		}
 		return
 	}
-	hs := &http.Server{Addr: *httpAddr, Handler: newHTTPHandler(srv), ReadHeaderTimeout: 10 * time.Second}
+	if err := serveHTTP(ctx, *httpAddr, srv, logger); err != nil {
+		logger.Fatal(err)
+	}
+}
+
+// serveHTTP serves Streamable HTTP on addr until ctx ends, logging the URL (with the port the
+// system chose when addr ends in :0).
+func serveHTTP(ctx context.Context, addr string, srv *mcp.Server, logger *log.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: newHTTPHandler(srv), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_ = hs.Shutdown(shutdown)
 	}()
-	logger.Printf("serving MCP (Streamable HTTP) at http://%s/mcp", *httpAddr)
-	if err := hs.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		logger.Fatal(err)
+	logger.Printf("serving MCP (Streamable HTTP) at http://%s/mcp", ln.Addr())
+	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
 	}
+	return nil
 }
 
 // config is what the flags set.

@@ -11,11 +11,11 @@ import (
 	"time"
 )
 
-// TestMain lets the test binary be the command: with LESSON_MCP_MAIN=1 it runs main, so the
-// stdio test needs no go build.
+// TestMain lets the test binary be the command: with LESSON_MCP_MAIN=1 it runs main with the
+// flags in LESSON_MCP_ARGS, so the process tests need no go build.
 func TestMain(m *testing.M) {
 	if os.Getenv("LESSON_MCP_MAIN") == "1" {
-		os.Args = os.Args[:1]
+		os.Args = append(os.Args[:1], strings.Fields(os.Getenv("LESSON_MCP_ARGS"))...)
 		main()
 		os.Exit(0)
 	}

@@ -19,6 +19,7 @@ package main
 import (
 	"syscall/js"
 
+	"coerceplayground/wasm/jsguard"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -106,22 +107,10 @@ func setProp(e *dom.BasicHTMLElement, name string, v any) { e.Underlying().Set(n
 
 func getProp(e *dom.BasicHTMLElement, name string) string { return e.Underlying().Get(name).String() }
 
-// prop reads v[name] and reports false when the browser refuses it. This is
-// the one way to read a property that may throw: localStorage and
-// sessionStorage (SecurityError when site data is blocked or a frame on
-// another site is denied storage), navigator.clipboard, anything of a parent
-// or top window on another origin. js.Value.Get does not guard its read
-// (wasm_exec.js's valueGet has no try/catch), so an exception there ends the
-// Go program; a Call is guarded and comes back as a recoverable js.Error,
-// hence Reflect.get through Call.
-func prop(v js.Value, name string) (r js.Value, ok bool) {
-	defer func() {
-		if recover() != nil {
-			r, ok = js.Undefined(), false
-		}
-	}()
-	return js.Global().Get("Reflect").Call("get", v, name), true
-}
+// Every property the browser may refuse to read (localStorage, the
+// clipboard, navigator features, anything of the parent window) is read with
+// jsguard.Prop: a refused js.Value.Get ends the program (see package
+// jsguard), a refused jsguard.Prop is an ordinary false.
 
 // present reports whether v is neither undefined nor null.
 func present(v js.Value) bool { return !v.IsUndefined() && !v.IsNull() }
@@ -129,7 +118,7 @@ func present(v js.Value) bool { return !v.IsUndefined() && !v.IsNull() }
 // storage returns window.localStorage, or Refused when the browser has none
 // or refuses it.
 func storage() (js.Value, page.StoreResult) {
-	s, ok := prop(js.Global(), "localStorage")
+	s, ok := jsguard.Prop(js.Global(), "localStorage")
 	if !ok || !present(s) {
 		return s, page.Refused
 	}
@@ -175,7 +164,7 @@ func guard(f func() js.Value) (v js.Value, r page.StoreResult) {
 		if p := recover(); p != nil {
 			name := ""
 			if e, ok := p.(js.Error); ok {
-				if n, ok := prop(e.Value, "name"); ok && n.Type() == js.TypeString {
+				if n, ok := jsguard.Prop(e.Value, "name"); ok && n.Type() == js.TypeString {
 					name = n.String()
 				}
 			}
@@ -188,13 +177,13 @@ func guard(f func() js.Value) (v js.Value, r page.StoreResult) {
 // copyText puts text on the clipboard and calls done with whether the
 // browser allowed it. done runs later, from the browser's event loop.
 func copyText(text string, done func(ok bool)) {
-	nav, _ := prop(js.Global(), "navigator")
-	clip, ok := prop(nav, "clipboard")
+	nav, _ := jsguard.Prop(js.Global(), "navigator")
+	clip, ok := jsguard.Prop(nav, "clipboard")
 	if !ok || !present(clip) {
 		done(false)
 		return
 	}
-	if w, ok := prop(clip, "writeText"); !ok || w.Type() != js.TypeFunction {
+	if w, ok := jsguard.Prop(clip, "writeText"); !ok || w.Type() != js.TypeFunction {
 		done(false)
 		return
 	}
@@ -267,8 +256,8 @@ func matches(query string) bool {
 }
 
 func isMac() bool {
-	nav, _ := prop(js.Global(), "navigator")
-	p, _ := prop(nav, "platform")
+	nav, _ := jsguard.Prop(js.Global(), "navigator")
+	p, _ := jsguard.Prop(nav, "platform")
 	return p.Type() == js.TypeString && len(p.String()) >= 3 && p.String()[:3] == "Mac"
 }
 

@@ -17,6 +17,7 @@ import (
 	"syscall/js"
 
 	"coerceplayground/lesson"
+	"coerceplayground/wasm/jsguard"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -26,8 +27,32 @@ import (
 type embed struct {
 	opts    page.EmbedOptions
 	ignored int
-	host    string // the origin of the last obeyed message: run results are pushed there
+	host    string // the origin of the last obeyed message: a learner's runs are told there
 	height  int
+	// answering is true while a host's request is carried out: the run it
+	// asked for is answered by its reply, not told again as the learner's.
+	answering bool
+}
+
+// tell is where a learner's own runs are told: the host that last talked to
+// the frame or, before any message, the parent's origin when origins= lists
+// it (location.ancestorOrigins, where the browser has it). "" is nowhere.
+func (e *embed) tell() string {
+	if e.host != "" {
+		return e.host
+	}
+	loc, _ := jsguard.Prop(js.Global(), "location")
+	anc, ok := jsguard.Prop(loc, "ancestorOrigins")
+	if !ok || !present(anc) {
+		return ""
+	}
+	if n, ok := jsguard.Prop(anc, "length"); !ok || n.Type() != js.TypeNumber || n.Int() == 0 {
+		return ""
+	}
+	if o, ok := jsguard.Prop(anc, "0"); ok && o.Type() == js.TypeString && e.opts.Allowed(o.String()) {
+		return o.String()
+	}
+	return ""
 }
 
 func initEmbed(a *app) {
@@ -87,16 +112,24 @@ func initEmbed(a *app) {
 
 	w := js.Global()
 	// The parent is a window on another origin (often another site): only
-	// postMessage may be called on it, and reading it goes through prop.
-	if parent, ok := prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
+	// postMessage may be called on it, and reading it goes through jsguard.Prop.
+	if parent, ok := jsguard.Prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
 		observe("ResizeObserver", r.Underlying(), nil, func() { e.postHeight(parent) })
 		e.postHeight(parent)
 	}
 	a.onValue(w, "message", func(ev *dom.BasicEvent) { a.message(e, ev.Value) })
+	// A run the learner started (Run, Ctrl+Enter) is told to the host as
+	// coerce-playground:ran; a host's own run gets only its reply.
 	a.subscribe(func(ev page.Event) {
-		if ev == page.Ran && e.host != "" && a.st.Results() != nil {
-			if src, ok := prop(w, "parent"); ok && present(src) && !src.Equal(w) {
-				src.Call("postMessage", a.resultsReply("run"), e.host)
+		if ev != page.Ran || e.answering || a.st.Results() == nil {
+			return
+		}
+		if host := e.tell(); host != "" {
+			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
+				msg := a.resultsReply("")
+				msg["type"] = page.ReplyRan
+				delete(msg, "request")
+				src.Call("postMessage", msg, host)
 			}
 		}
 	})

@@ -29,7 +29,11 @@ func (a *app) message(e *embed, ev js.Value) {
 	}
 	data := ev.Get("data")
 	req := readRequest(data)
-	rep := a.st.Answer(req)
+	e.answering = true
+	rep := func() page.Reply {
+		defer func() { e.answering = false }()
+		return a.st.Answer(req)
+	}()
 	var out map[string]any
 	switch rep.Type {
 	case page.ReplyError:

@@ -65,12 +65,9 @@ func TestChartClassesHaveStyles(t *testing.T) {
 			continue // styled through its box, .chart-box svg
 		}
 		rules := regexp.MustCompile(`\.`+regexp.QuoteMeta(class)+`\b[^-]`).FindAll(css, -1)
-		want := 1
-		if strings.HasPrefix(class, "bar-") {
-			want = 2 // the light theme and the dark one
-		}
-		if len(rules) < want {
-			t.Errorf("style.css has %d rule(s) for .%s, want %d", len(rules), class, want)
+		// One rule each: a bar's colour, light and dark, is its code's variable (TestStylePalette).
+		if len(rules) < 1 {
+			t.Errorf("style.css has no rule for .%s", class)
 		}
 	}
 	if !seen["bar-internal_error"] {

@@ -27,6 +27,11 @@ const (
 	ReplyResults = MsgPrefix + "results"
 	ReplyTable   = MsgPrefix + "table"
 	ReplyError   = MsgPrefix + "error"
+	// ReplyRan is not a reply: it tells the host that the learner ran the
+	// table in the frame (Run or Ctrl+Enter), with the same rows and summary
+	// as ReplyResults. A host's own run request is answered once, by its
+	// ReplyResults with the request's id.
+	ReplyRan = MsgPrefix + "ran"
 )
 
 // DefaultPanels are the panels an embed shows when panels= is absent.
@@ -133,6 +138,9 @@ func checkOrigin(s string) (string, error) {
 	}
 	return o.String(), nil
 }
+
+// Shows reports whether the embed shows panel id (page.Panels).
+func (o EmbedOptions) Shows(id string) bool { return contains(o.Panels, id) }
 
 // Allowed reports whether a message from origin is obeyed.
 func (o EmbedOptions) Allowed(origin string) bool {

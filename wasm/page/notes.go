@@ -137,3 +137,14 @@ func TryOutcome(try lesson.Try, code string) string {
 	}
 	return tool + " answered " + code + ", not " + try.Claim + " as the note says."
 }
+
+// SplitLabel cuts a row target's Try it label around its raw input, so the button can show the
+// input as code (its quotes and spaces are part of what the model sent); ok is false when the
+// label is to be shown as it is.
+func SplitLabel(t lesson.Try, label string) (before, input, after string, ok bool) {
+	i := strings.Index(label, t.Input)
+	if t.Kind != "row" || t.Input == "" || i < 0 {
+		return "", "", "", false
+	}
+	return label[:i], t.Input, label[i+len(t.Input):], true
+}

@@ -87,6 +87,49 @@ func Choose(fragment, saved string) Start {
 	return Start{Table: lesson.Classroom()}
 }
 
+// Greeting is what the page says on opening about where the table came from, or "".
+func (st Start) Greeting() string {
+	switch {
+	case st.Notice != "":
+		return st.Notice
+	case st.FromLink:
+		return "This table came from the link you opened. Your changes stay in this browser; use Copy link to share them."
+	}
+	return ""
+}
+
+// Pasted is what to do with a fragment pasted into the address bar of the open page: replace is
+// true when its table is to replace the reader's (with Undo, as any replacement); msg is the
+// notice, "" when the fragment holds no table and there is nothing to do.
+func Pasted(fragment string) (t lesson.Table, msg string, replace bool) {
+	if _, ok := FragmentTable(fragment); !ok {
+		return lesson.Table{}, "", false
+	}
+	next := Choose(fragment, "")
+	if !next.FromLink {
+		return lesson.Table{}, next.Notice, false
+	}
+	msg = "Loaded the table from the link."
+	if next.Notice != "" {
+		msg += " " + next.Notice
+	}
+	return next.Table, msg, true
+}
+
+// Unlinked is the page's URL (path, query and fragment as the Location has them) without the
+// table in its fragment, the other options kept; ok is false when the fragment holds no table.
+// Once the reader edits the table, the address bar must not hold a link to the old one.
+func Unlinked(path, query, fragment string) (url string, ok bool) {
+	if _, ok := FragmentTable(fragment); !ok {
+		return "", false
+	}
+	url = path + query
+	if rest := WithTable(fragment, ""); rest != "" {
+		url += "#" + rest
+	}
+	return url, true
+}
+
 // FragmentTable returns the table payload of a fragment ("#table=…", with or
 // without the '#', possibly among other "key=value" pairs joined by '&').
 func FragmentTable(fragment string) (string, bool) {

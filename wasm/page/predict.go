@@ -66,3 +66,16 @@ func PredictLink(href string, t lesson.Table) string {
 	t.Mode = lesson.PredictMode
 	return ShareLink(href, t)
 }
+
+// Prediction is what the predict panel says about the table: the score of the last run in
+// predict mode, or why there is none yet (score is nil).
+func (s *State) Prediction() (sentence string, score *Score) {
+	switch {
+	case s.table.Mode != lesson.PredictMode:
+		return "Predict mode is off: the table's expected codes are the lesson's answers.", nil
+	case s.results == nil || s.Stale():
+		return "Choose the code you expect in each row of the input table, then press Run to score your predictions.", nil
+	}
+	sc := ScorePredictions(s.results)
+	return sc.Sentence(), &sc
+}

@@ -154,3 +154,53 @@ func TestSiteDataBlocked(t *testing.T) {
 		t.Errorf("storage line after edits %q", got)
 	}
 }
+
+// fillStorage fills the page's localStorage until it refuses even a byte and
+// returns how many characters it stored.
+const fillStorage = `(() => {
+  let n = 0;
+  for (let size = 1 << 20, i = 0; size >= 1; ) {
+    try { localStorage.setItem("junk-" + i++, "x".repeat(size)); n += size; } catch (e) { size >>= 1; }
+  }
+  return n;
+})()`
+
+// A full store is a failed save, told on each change and tried again on the
+// next: when room comes back, the next change is saved and the page says so.
+func TestSaveWhenStorageFull(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	if n := eval[int](tb, fillStorage); n < 1<<20 {
+		t.Fatalf("filled only %d characters", n)
+	}
+	status := `document.getElementById("storage-status")`
+	edit := func(v string) {
+		tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), v))
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-input").dispatchEvent(new Event("input", {bubbles: true}))`))
+	}
+	saved := `localStorage.getItem("` + page.StorageKey + `") || ""`
+	for _, v := range []string{"41", "42"} {
+		edit(v)
+		if got := eval[string](tb, status+`.textContent`); got != page.KeepFull || eval[bool](tb, status+`.hidden`) {
+			t.Fatalf("after edit %s with storage full: line %q, want %q", v, got, page.KeepFull)
+		}
+		if got := eval[string](tb, saved); got != "" {
+			t.Fatalf("something was saved with storage full: %q", got)
+		}
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`Object.keys(localStorage).filter(k => k.startsWith("junk-")).forEach(k => localStorage.removeItem(k))`))
+	edit("43")
+	if got := eval[string](tb, status+`.textContent`); got != page.KeepAgain {
+		t.Errorf("after room came back: line %q, want %q", got, page.KeepAgain)
+	}
+	if got := eval[string](tb, saved); got == "" {
+		t.Error("nothing saved after room came back")
+	}
+	tb.open("/")
+	if got := eval[[]row](tb, readRows); len(got) == 0 || got[0].Input != "43" {
+		t.Errorf("after reload the table is %+v", got)
+	}
+	if !eval[bool](tb, status+`.hidden`) {
+		t.Errorf("after reload the storage line shows %q", eval[string](tb, status+`.textContent`))
+	}
+}

@@ -268,12 +268,43 @@ func embedAPI(t *testing.T, tb *tab, cs *courseSite) {
 		t.Errorf("bad rows reply %+v", b)
 	}
 
-	// A run the learner starts in the frame is pushed to the host that talked to it.
-	n := eval[int](tb, `got.filter(m => m.data.type === "coerce-playground:results").length`)
+	// One reply per request: the host's run got exactly one results message, its reply.
+	if n := eval[int](tb, `got.filter(m => m.data.type === "coerce-playground:results" && m.data.request === "run").length`); n != 1 {
+		t.Errorf("the host's run got %d results messages, want 1: %s", n, eval[string](tb, `JSON.stringify(got.filter(m => m.data.type === "coerce-playground:results"))`))
+	}
+	if n := eval[int](tb, `got.filter(m => m.data.type === "coerce-playground:ran").length`); n != 0 {
+		t.Errorf("the host's own run was also told as a learner's run (%d ran messages)", n)
+	}
+	// A run the learner starts in the frame is told to the host as a ran
+	// event, not as a results reply.
+	before := eval[int](tb, `got.filter(m => m.data.type === "coerce-playground:results").length`)
 	frame(tb).do(chromedp.Click(chromedp.CSS("#run")))
-	waitMessage(tb, `d => d.type === "coerce-playground:results" && d.request === "run" && !("id" in d) && got.filter(m => m.data.type === "coerce-playground:results").length > `+strconv.Itoa(n))
+	ranMsg := waitMessage(tb, `d => d.type === "coerce-playground:ran"`)
+	if rows, _ := ranMsg.Data["rows"].([]any); ranMsg.Origin != cs.play.URL || len(rows) != 3 || ranMsg.Data["id"] != nil || ranMsg.Data["request"] != nil {
+		t.Errorf("ran event %+v", ranMsg)
+	}
+	if sum, _ := ranMsg.Data["summary"].(map[string]any); sum == nil || sum["rows"] != 3.0 {
+		t.Errorf("ran summary %+v", ranMsg.Data["summary"])
+	}
+	if n := eval[int](tb, `got.filter(m => m.data.type === "coerce-playground:results").length`); n != before {
+		t.Errorf("the learner's run sent %d results messages; want only the ran event", n-before)
+	}
 	if got := inFrame(tb, "html", "data-embed-ignored"); got != "0" {
 		t.Errorf("data-embed-ignored = %q, want 0", got)
+	}
+}
+
+// Before the host says anything, a learner's run is told to the parent when
+// origins= lists the parent's origin.
+func TestEmbedRanBeforeAnyMessage(t *testing.T) {
+	cs := newCourseSite(t)
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(cs.a + "/?frag=origins=" + cs.a))
+	waitMessage(tb, `d => d.type === "coerce-playground:height"`)
+	frame(tb).do(chromedp.Click(chromedp.CSS("#run")))
+	m := waitMessage(tb, `d => d.type === "coerce-playground:ran"`)
+	if rows, _ := m.Data["rows"].([]any); m.Origin != cs.play.URL || len(rows) != len(lessonRows()) {
+		t.Errorf("ran event %+v", m)
 	}
 }
 
@@ -311,6 +342,15 @@ func embedIgnores(t *testing.T, tb *tab, cs *courseSite) {
 	}
 	if n := eval[int](frame(tb), `document.querySelectorAll("#results > tr").length`); n != 0 {
 		t.Errorf("the frame shows %d results: something ran", n)
+	}
+	// A learner's run is not told to an unlisted page either. The results
+	// make the frame taller, and that height message comes after any message
+	// the run itself would have sent (one sender's messages keep their order).
+	h := eval[int](tb, `got.filter(m => m.data.type === "coerce-playground:height").pop().data.height`)
+	frame(tb).do(chromedp.Click(chromedp.CSS("#run")))
+	waitMessage(tb, `d => d.type === "coerce-playground:height" && d.height > `+strconv.Itoa(h))
+	if n := eval[int](tb, `got.filter(m => m.data.type !== "coerce-playground:height" && m.data.subject !== "lti.frameResize").length`); n != 0 {
+		t.Errorf("a learner's run was told to a page not in origins=: %s", eval[string](tb, `JSON.stringify(got)`))
 	}
 }
 

@@ -1,0 +1,175 @@
+package page
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"coerceplayground/lesson"
+)
+
+// jsonData is Data over a decoded JSON value; undefined is a missing property.
+type jsonData struct {
+	v         any
+	undefined bool
+}
+
+func (d jsonData) Kind() string {
+	switch d.v.(type) {
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case string:
+		return "string"
+	case float64:
+		return "number"
+	case bool:
+		return "boolean"
+	case nil:
+		if d.undefined {
+			return "undefined"
+		}
+		return "null"
+	}
+	return "other"
+}
+
+func (d jsonData) Get(key string) Data {
+	m, _ := d.v.(map[string]any)
+	v, ok := m[key]
+	return jsonData{v: v, undefined: !ok}
+}
+
+func (d jsonData) Len() int         { a, _ := d.v.([]any); return len(a) }
+func (d jsonData) Index(i int) Data { return jsonData{v: d.v.([]any)[i]} }
+func (d jsonData) String() string   { s, _ := d.v.(string); return s }
+
+func TestReadRequest(t *testing.T) {
+	raw, err := os.ReadFile("testdata/requests.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, line := range strings.Split(string(raw), "\n") {
+		msg, want, ok := strings.Cut(line, "=>")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		n++
+		var d jsonData
+		if msg = strings.TrimSpace(msg); msg == "undefined" {
+			d.undefined = true
+		} else if err := json.Unmarshal([]byte(msg), &d.v); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if got := describe(ReadRequest(d)); got != strings.TrimSpace(want) {
+			t.Errorf("line %d: %s\n got %q\nwant %q", i+1, msg, got, strings.TrimSpace(want))
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d cases read", n)
+	}
+
+	many := make([]any, lesson.MaxRows+1)
+	for i := range many {
+		many[i] = map[string]any{"input": "1"}
+	}
+	req := ReadRequest(jsonData{v: map[string]any{"type": "setTable", "rows": many}})
+	if req.RowsErr != "a table holds at most "+strconv.Itoa(lesson.MaxRows)+" rows" || req.Rows != nil {
+		t.Errorf("%d rows: %q, %d rows read", len(many), req.RowsErr, len(req.Rows))
+	}
+}
+
+// describe writes a request as requests.txt does.
+func describe(r Request) string {
+	out := r.Type
+	if r.Type != "setTable" {
+		return out
+	}
+	if r.Tool != "" {
+		out += " tool " + r.Tool
+	}
+	if r.RowsErr != "" {
+		return out + " error: " + r.RowsErr
+	}
+	var ins []string
+	for _, row := range r.Rows {
+		ins = append(ins, row.Input)
+	}
+	return strings.TrimSpace(out + " rows " + strings.Join(ins, " | "))
+}
+
+// The messages posted to the host have the shape the automation contract documents.
+func TestMessage(t *testing.T) {
+	s := New(lesson.Classroom())
+	req := ReadRequest(jsonData{v: map[string]any{"type": "setTable", "rows": []any{
+		map[string]any{"input": "17", "want": "ok"}, map[string]any{"input": "99"}}}})
+	if m := s.Message(req, s.Answer(req)); m["type"] != ReplyTable || m["rows"] != 2 || len(m) != 2 {
+		t.Errorf("setTable: %v", m)
+	}
+	req = Request{Type: "getResults"}
+	if m := s.Message(req, s.Answer(req)); m["type"] != ReplyError || m["code"] != "not_run" || m["request"] != "getResults" || m["message"] == "" {
+		t.Errorf("getResults before run: %v", m)
+	}
+	req = Request{Type: "run"}
+	m := s.Message(req, s.Answer(req))
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Type, Request string
+		Rows          []struct {
+			Input, Want, Code, Observation string
+			Pass                           bool
+		}
+		Summary struct {
+			Tool                              string
+			Rows, Passed, Failed, Unpredicted int
+			Stale                             bool
+			Codes                             map[string]int
+		}
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Type != ReplyResults || got.Request != "run" || len(got.Rows) != 2 || got.Rows[0].Code != "ok" || !got.Rows[0].Pass ||
+		got.Rows[1].Code != "not_found" || got.Rows[1].Want != "" || got.Rows[1].Observation == "" {
+		t.Errorf("results: %s", b)
+	}
+	if sm := got.Summary; sm.Tool != "get_job" || sm.Rows != 2 || sm.Passed != 1 || sm.Unpredicted != 1 || sm.Stale ||
+		sm.Codes["ok"] != 1 || sm.Codes["not_found"] != 1 {
+		t.Errorf("summary: %s", b)
+	}
+	for _, key := range []string{`"input"`, `"want"`, `"code"`, `"observation"`, `"pass"`, `"tool"`, `"passed"`, `"failed"`, `"unpredicted"`, `"stale"`, `"codes"`} {
+		if !strings.Contains(string(b), key) {
+			t.Errorf("the results message has no %s: %s", key, b)
+		}
+	}
+	if h := HeightMessages(812); h[0]["type"] != ReplyHeight || h[0]["height"] != 812 || h[1]["subject"] != "lti.frameResize" {
+		t.Errorf("height: %v", h)
+	}
+}
+
+// Any message a host can send is read without a panic, and a setTable is either rows or a reason.
+func FuzzReadRequest(f *testing.F) {
+	f.Add(`{"type":"setTable","rows":[{"input":"17","want":"ok"}]}`)
+	f.Add(`{"type":"setTable","rows":[[],{"input":1}]}`)
+	f.Add(`[1,{"type":"run"}]`)
+	f.Fuzz(func(t *testing.T, msg string) {
+		var d jsonData
+		if json.Unmarshal([]byte(msg), &d.v) != nil {
+			return
+		}
+		req := ReadRequest(d)
+		if req.Type == "setTable" && req.RowsErr == "" && len(req.Rows) != d.Get("rows").Len() {
+			t.Fatalf("%s: %d rows read of %d", msg, len(req.Rows), d.Get("rows").Len())
+		}
+		if req.Type != "setTable" && (req.Rows != nil || req.RowsErr != "") {
+			t.Fatalf("%s: rows read for a %q", msg, req.Type)
+		}
+	})
+}
