@@ -104,7 +104,8 @@ func (a *app) greet() {
 	switch {
 	case a.first.Notice != "":
 		a.notify(a.first.Notice, false)
-	case a.first.FromLink:
+	case a.first.FromLink && !root().HasAttribute("data-embed"):
+		// An embed's table always comes from its link: saying so there only puzzles a learner.
 		a.notify("This table came from the link you opened. Your changes stay in this browser; use Copy link to share them.", false)
 	}
 	a.keepLine(a.keep.Loaded(a.kept))
