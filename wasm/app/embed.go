@@ -75,7 +75,7 @@ func initEmbed(a *app) {
 	}
 	for _, p := range page.Panels {
 		if h, ok := lookup(p.Heading); ok && p.Core {
-			if s, ok := closest(h, "section"); ok && !hasString(e.opts.Panels, p.ID) {
+			if s, ok := closest(h, "section"); ok && !e.opts.Shows(p.ID) {
 				s.Class().Add("embed-off")
 			}
 		}
@@ -126,10 +126,7 @@ func initEmbed(a *app) {
 		}
 		if host := e.tell(); host != "" {
 			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
-				msg := a.resultsReply("")
-				msg["type"] = page.ReplyRan
-				delete(msg, "request")
-				src.Call("postMessage", msg, host)
+				src.Call("postMessage", a.st.RanMessage(), host)
 			}
 		}
 	})
@@ -163,8 +160,9 @@ func (e *embed) postHeight(parent js.Value) {
 	e.height = h
 	// The height says nothing about what the learner typed, so any parent
 	// may read it: the page cannot know its parent's origin in advance.
-	parent.Call("postMessage", map[string]any{"type": page.ReplyHeight, "height": h}, "*")
-	parent.Call("postMessage", map[string]any{"subject": "lti.frameResize", "height": h}, "*")
+	for _, m := range page.HeightMessages(h) {
+		parent.Call("postMessage", m, "*")
+	}
 }
 
 // copyEmbed writes the iframe snippet for the current table.
@@ -191,15 +189,6 @@ func hide(id string) {
 	if e, ok := lookup(id); ok {
 		e.SetAttribute("hidden", "")
 	}
-}
-
-func hasString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // observe calls f whenever a ResizeObserver or MutationObserver (kind)

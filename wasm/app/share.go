@@ -60,22 +60,14 @@ func (p *share) copyLink() {
 }
 
 func (p *share) linkPasted() {
-	hash := location().Hash()
-	if _, ok := page.FragmentTable(hash); !ok {
-		return
+	t, msg, replace := page.Pasted(location().Hash())
+	switch {
+	case replace: // as any other replacement: Undo, saved, and the old results marked stale
+		p.a.st.Replace(t)
+		p.a.notify(msg, true)
+	case msg != "":
+		p.a.notify(msg, false)
 	}
-	next := page.Choose(hash, "")
-	if !next.FromLink {
-		p.a.notify(next.Notice, false)
-		return
-	}
-	msg := "Loaded the table from the link."
-	if next.Notice != "" {
-		msg += " " + next.Notice
-	}
-	// As any other replacement: Undo, saved, and the old results marked stale.
-	p.a.st.Replace(next.Table)
-	p.a.notify(msg, true)
 }
 
 func (p *share) wireImport() {
