@@ -42,12 +42,17 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 
+# size prints the page's files raw, gzip and brotli, then app.wasm's code by Go package (from a
+# build that keeps the name section) with each package's estimated share of the brotli file.
 size: build
 	$(GO) run serve.go -size
 
-# bench measures load and run times in headless Chromium (figures for docs/performance.md; no budget fails it).
+# bench measures load and run times in headless Chromium (figures for docs/performance.md; no goal
+# fails it). BenchmarkColdSideBySide loads the playground, a bare Go page and the lesson on Pyodide
+# (the pinned npm package: npm ci) cold and interleaved, and prints the ratios.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 7x ./web/e2e
+	@[ -f node_modules/pyodide/package.json ] || echo "make: node_modules has no pyodide (run npm ci): the side-by-side benchmark leaves the Pyodide page out"
+	$(GO) test -run '^$$' -bench . -benchtime 7x -timeout 60m ./web/e2e
 
 # dist writes dist/, the static bundle for any static host: content-hashed names, .gz and .br
 # siblings, and _headers (ALLOWED_EMBEDDERS sets embed.html's frame-ancestors there).

@@ -8,7 +8,7 @@
 //	go run serve.go -addr :8080      # every interface: other machines may connect
 //	go run serve.go -behind-proxy    # trust X-Forwarded-Proto from a TLS proxy in front
 //	go run serve.go -build           # build if stale and exit (make build)
-//	go run serve.go -size            # print the page's sizes and exit (make size)
+//	go run serve.go -size            # print the page's sizes, app.wasm by package, and exit (make size)
 //
 // On start it says where the page is, who may frame the embed page
 // (ALLOWED_EMBEDDERS) and, when that is unset, the one line that lets a
@@ -54,6 +54,11 @@ func main() {
 			fail(err)
 		}
 		fmt.Print(webbuild.FormatSizes(sizes))
+		report, err := webbuild.PackageReport(webbuild.Config{Root: root}, "./wasm/app", 30, sizes[len(sizes)-2].Brotli)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Print(report)
 		return
 	}
 	if err := webbuild.Build(webbuild.Config{Root: root, Force: *force, Log: os.Stderr}); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"strings"
 
 	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
@@ -14,8 +15,10 @@ import (
 const MaxShareBytes = 2 << 20
 
 // EncodeShare returns the #table= payload: base64url without padding of
-// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool" and "mode"
-// before "rows" when the table sets them. This is a stable contract: course links depend on it.
+// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool", "mode" and
+// "preamble" (the comment lines above the first row, each starting with "#") before "rows" when
+// the table has them. This is a stable contract: course links depend on it; readers ignore keys
+// they do not know, so a link with a preamble still opens in an older page.
 func EncodeShare(t Table) string {
 	return base64.RawURLEncoding.EncodeToString(ShareJSON(t))
 }
@@ -32,6 +35,16 @@ func ShareJSON(t Table) []byte {
 		b = append(b, `"mode":`...)
 		b, _ = jsontext.AppendQuote(b, t.Mode)
 		b = append(b, ',')
+	}
+	if len(t.Preamble) > 0 {
+		b = append(b, `"preamble":[`...)
+		for i, p := range t.Preamble {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b, _ = jsontext.AppendQuote(b, p)
+		}
+		b = append(b, "],"...)
 	}
 	b = append(b, `"rows":[`...)
 	for i, r := range t.Rows {
@@ -118,6 +131,8 @@ func decodeShareJSON(raw []byte) (Table, string) {
 		case "rows":
 			sawRows = true
 			return decodeShareRows(dec, &t)
+		case "preamble":
+			return decodeSharePreamble(dec, &t)
 		}
 		return dec.SkipValue()
 	})
@@ -135,6 +150,32 @@ func decodeShareJSON(raw []byte) (Table, string) {
 		return t, `it has no "rows"`
 	}
 	return t, ""
+}
+
+// MaxPreamble bounds the comment lines a table keeps above its first row.
+const MaxPreamble = 100
+
+// decodeSharePreamble reads the "preamble" list: comment lines, each one line starting with "#",
+// as ParseTable keeps them.
+func decodeSharePreamble(dec *jsontext.Decoder, t *Table) error {
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
+		return shareMsg(`"preamble" is not a list`)
+	}
+	for dec.PeekKind() != ']' {
+		if len(t.Preamble) == MaxPreamble {
+			return shareMsg("its preamble has more than " + itoa(MaxPreamble) + " lines")
+		}
+		v, ok := jsonwalk.String(dec)
+		if !ok {
+			return shareMsg(`"preamble" holds something that is not a string`)
+		}
+		if !strings.HasPrefix(v, "#") || strings.ContainsAny(v, "\r\n") {
+			return shareMsg(`a "preamble" line is not one comment line starting with "#"`)
+		}
+		t.Preamble = append(t.Preamble, v)
+	}
+	_, err := dec.ReadToken()
+	return err
 }
 
 // decodeShareRows reads the "rows" list into t.

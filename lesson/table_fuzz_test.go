@@ -67,6 +67,7 @@ func normalize(t lesson.Table) lesson.Table {
 // passes Check and survives EncodeShare and DecodeShare unchanged.
 func FuzzDecodeShare(f *testing.F) {
 	f.Add(lesson.EncodeShare(lesson.Classroom()))
+	f.Add(lesson.EncodeShare(lesson.Table{Preamble: []string{"# week 3", "# predict first"}, Rows: []lesson.Row{{Input: "17", Want: "ok"}}}))
 	f.Fuzz(func(t *testing.T, payload string) {
 		tbl, err := lesson.DecodeShare(payload)
 		if err != nil {

@@ -142,6 +142,38 @@ func TestShareRoundTripAndContract(t *testing.T) {
 	}
 }
 
+// An instructor's comments above the first row travel in the payload, so the saved table and a
+// link keep them; a preamble that could smuggle in rows is refused.
+func TestSharePreamble(t *testing.T) {
+	tb, err := ParseTable("# Week 3: predict before you run\n#   ask why 99 fails\n17 ok\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeShare(EncodeShare(tb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"# Week 3: predict before you run", "#   ask why 99 fails"}; strings.Join(back.Preamble, "|") != strings.Join(want, "|") {
+		t.Errorf("preamble %q, want %q", back.Preamble, want)
+	}
+	if got := FormatTable(back); !strings.HasPrefix(got, "# Week 3: predict before you run\n#   ask why 99 fails\n") {
+		t.Errorf("formatted table lost the preamble:\n%s", got)
+	}
+	if got := string(ShareJSON(Table{Preamble: []string{"# a"}, Rows: tb.Rows})); got != `{"preamble":["# a"],"rows":[{"input":"17","want":"ok"}]}` {
+		t.Errorf("share JSON = %s", got)
+	}
+	enc := func(s string) string { return EncodeShareRaw([]byte(s)) }
+	for _, bad := range []string{`"# a"`, `[1]`, `["not a comment"]`, `["# a\n17 ok"]`, `["# a\r"]`} {
+		if _, err := DecodeShare(enc(`{"preamble":` + bad + `,"rows":[{"input":"17","want":"ok"}]}`)); !errors.Is(err, ErrShare) {
+			t.Errorf("preamble %s: %v, want ErrShare", bad, err)
+		}
+	}
+	long := `["#"` + strings.Repeat(`,"#"`, MaxPreamble) + `]`
+	if _, err := DecodeShare(enc(`{"preamble":` + long + `,"rows":[{"input":"17","want":"ok"}]}`)); !errors.Is(err, ErrShare) {
+		t.Errorf("a preamble of %d lines: %v, want ErrShare", MaxPreamble+1, err)
+	}
+}
+
 func TestDecodeShareRejectsMalformed(t *testing.T) {
 	enc := func(s string) string { return EncodeShareRaw([]byte(s)) }
 	for _, payload := range []string{

@@ -21,6 +21,7 @@ func fakeWeb(t *testing.T, csp string) string {
 	files := map[string]string{
 		"index.html": `<!doctype html>
 <html lang="en"><head><meta http-equiv="Content-Security-Policy" content="` + csp + `">
+<link rel="preload" href="app.wasm" as="fetch" type="application/wasm" crossorigin>
 <link rel="stylesheet" href="style.css"><link rel="icon" href="data:image/svg+xml,x">
 <script src="wasm-size.js" defer></script><script src="loader.js" defer></script>
 <a href="https://example.org/x.js">x</a></head><body></body></html>`,
@@ -63,6 +64,10 @@ func TestBuild(t *testing.T) {
 		if !strings.Contains(index, `="`+man.Hashed[name]+`"`) || strings.Contains(index, `="`+name+`"`) {
 			t.Errorf("index.html does not load %s by its hashed name:\n%s", name, index)
 		}
+	}
+	// The preload must name the file the loader fetches, or the browser downloads it twice.
+	if !strings.Contains(index, `<link rel="preload" href="`+man.Hashed["app.wasm"]+`" as="fetch"`) || strings.Contains(index, "app.wasm") {
+		t.Errorf("index.html does not preload %s by its hashed name:\n%s", man.Hashed["app.wasm"], index)
 	}
 	if !strings.Contains(index, `href="https://example.org/x.js"`) || !strings.Contains(index, `content="`+web.CSP+`"`) {
 		t.Errorf("index.html changed what it should keep:\n%s", index)

@@ -93,7 +93,7 @@ func Build(c Config) error {
 	if why != "" {
 		logf("building %s (%s)", wasmName, why)
 		start := time.Now()
-		if err := buildWasm(c, filepath.Join(web, wasmName)); err != nil {
+		if err := BuildWasm(c, "./wasm/app", filepath.Join(web, wasmName)); err != nil {
 			return err
 		}
 		logf("built %s in %s", wasmName, time.Since(start).Round(time.Millisecond))
@@ -171,7 +171,18 @@ func stale(root, wasm string) (string, error) {
 	return "", nil
 }
 
-func buildWasm(c Config, out string) error {
+// BuildWasm builds the Go package pkg (a path relative to c.Root) for the browser into out,
+// with the flags app.wasm is built with, so a benchmark's own page is built as the playground is.
+func BuildWasm(c Config, pkg, out string) error {
+	return buildWasm(c, pkg, out, "-s -w")
+}
+
+// buildWasm builds pkg with app.wasm's flags and the given -ldflags: "-s -w" for the page,
+// "-w" to keep the name section (function names) for [PackageSizes].
+func buildWasm(c Config, pkg, out, ldflags string) error {
+	if c.Go == "" {
+		c.Go = "go"
+	}
 	tmp, err := tempName(out)
 	if err != nil {
 		return err
@@ -182,7 +193,7 @@ func buildWasm(c Config, out string) error {
 	// page inside issue 3's 750 KiB / 1 MiB budgets. syscall/js keeps its inlining: every DOM
 	// call goes through it, and without it a 10,000-row Run took ~1.05 s instead of ~0.9 s
 	// (make bench), for 150 bytes of brotli.
-	cmd := exec.Command(c.Go, "build", "-trimpath", "-gcflags=all=-l", "-gcflags=syscall/js=", "-ldflags=-s -w", "-o", tmp, "./wasm/app")
+	cmd := exec.Command(c.Go, "build", "-trimpath", "-gcflags=all=-l", "-gcflags=syscall/js=", "-ldflags="+ldflags, "-o", tmp, pkg)
 	cmd.Dir = c.Root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
@@ -190,7 +201,7 @@ func buildWasm(c Config, out string) error {
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm/app: %v\n%s", err, stderr.Bytes())
+		return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %v\n%s", pkg, err, stderr.Bytes())
 	}
 	return os.Rename(tmp, out)
 }

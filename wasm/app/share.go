@@ -61,13 +61,15 @@ func (p *share) copyLink() {
 
 func (p *share) linkPasted() {
 	t, msg, replace := page.Pasted(location().Hash())
-	switch {
-	case replace: // as any other replacement: Undo, saved, and the old results marked stale
-		p.a.st.Replace(t)
-		p.a.notify(msg, true)
-	case msg != "":
-		p.a.notify(msg, false)
+	if !replace {
+		if msg != "" {
+			p.a.notify(msg, false)
+		}
+		return
 	}
+	// As any other replacement: Undo, saved, and the old results marked stale.
+	p.a.st.Replace(t)
+	p.a.notify(msg, true)
 }
 
 func (p *share) wireImport() {

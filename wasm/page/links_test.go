@@ -47,6 +47,10 @@ func TestPasted(t *testing.T) {
 		if replace != c.replace || !slices.Equal(inputs(tb), c.inputs) || !strings.HasPrefix(msg, c.msg) || c.msg == "" && msg != "" {
 			t.Errorf("Pasted(%q) = %q, %q, %v", c.fragment, inputs(tb), msg, replace)
 		}
+		// A bad link keeps the reader's table and says so; it is not the lesson's that is shown.
+		if !c.replace && c.msg != "" && (!strings.Contains(msg, "your current table was kept") || strings.Contains(msg, "lesson")) {
+			t.Errorf("Pasted(%q) says %q", c.fragment, msg)
+		}
 		if c.fragment == "#table="+predict && tb.Rows[0].Want != "" {
 			t.Error("a pasted predict-mode link keeps its expected codes")
 		}

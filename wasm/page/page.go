@@ -100,15 +100,20 @@ func (st Start) Greeting() string {
 
 // Pasted is what to do with a fragment pasted into the address bar of the open page: replace is
 // true when its table is to replace the reader's (with Undo, as any replacement); msg is the
-// notice, "" when the fragment holds no table and there is nothing to do.
+// notice, "" when the fragment holds no table and there is nothing to do. A table that cannot be
+// read replaces nothing: the reader's current table stays and the notice says so (not the
+// start-up notice, which offers the lesson's table instead).
 func Pasted(fragment string) (t lesson.Table, msg string, replace bool) {
-	if _, ok := FragmentTable(fragment); !ok {
+	payload, ok := FragmentTable(fragment)
+	if !ok {
 		return lesson.Table{}, "", false
 	}
-	next := Choose(fragment, "")
-	if !next.FromLink {
-		return lesson.Table{}, next.Notice, false
+	if _, err := lesson.DecodeShare(payload); err != nil {
+		return lesson.Table{}, "This link's table could not be read (" +
+			strings.TrimPrefix(err.Error(), lesson.ErrShare.Error()+": ") +
+			"), so your current table was kept. Ask for a new link.", false
 	}
+	next := Choose(fragment, "")
 	msg = "Loaded the table from the link."
 	if next.Notice != "" {
 		msg += " " + next.Notice

@@ -37,6 +37,7 @@ var (
 	moduleRoot  string
 	server      *httptest.Server
 	browserCtx  context.Context
+	browserExe  string // the Chromium the tests run, for benchmarks that start their own
 	noBrowser   string // why the browser tests skip, when they do
 	artifactDir string
 )
@@ -78,19 +79,7 @@ func run(m *testing.M) int {
 	}
 	defer os.RemoveAll(profile)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.UserDataDir(profile),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1280, 900),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browserOptions(exe, profile)...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(allocCtx)
 	defer cancel()
@@ -103,6 +92,7 @@ func run(m *testing.M) int {
 		return m.Run()
 	}
 	browserCtx = ctx
+	browserExe = exe
 	return m.Run()
 }
 
@@ -138,7 +128,13 @@ func newTab(t testing.TB) *tab {
 	}
 	tb := &tab{t: t}
 	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext(), chromedp.WithListener(tb.listen))
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	// A benchmark's tab lives through all its iterations (seven 10,000-row runs), which on a
+	// loaded machine take far longer than one test.
+	timeout := 90 * time.Second
+	if _, ok := t.(*testing.B); ok {
+		timeout = 15 * time.Minute
+	}
+	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	tb.ctx = ctx
 	t.Cleanup(func() {
 		tb.mu.Lock()

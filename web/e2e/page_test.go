@@ -520,23 +520,25 @@ func TestLoadingBarCountsUncompressedBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// app.wasm arrives gzip-encoded in 20 slow pieces: Content-Length is the
-	// compressed size, the stream yields the uncompressed bytes.
+	// app.wasm arrives gzip-encoded in 40 slow pieces: Content-Length is the
+	// compressed size, the stream yields the uncompressed bytes. Slow enough (4 s)
+	// that the loader, which starts after the preload began the download, still
+	// sees most of it arrive.
 	slow := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/wasm")
 		w.Header().Set("Content-Encoding", "gzip")
 		w.Header().Set("Content-Length", strconv.Itoa(len(wasm)))
-		step := len(wasm)/20 + 1
+		step := len(wasm)/40 + 1
 		for off := 0; off < len(wasm); off += step {
 			w.Write(wasm[off:min(off+step, len(wasm))])
 			w.(http.Flusher).Flush()
-			time.Sleep(60 * time.Millisecond)
+			time.Sleep(100 * time.Millisecond)
 		}
 	}
 	srv := httptest.NewServer(handlerWith(map[string]http.HandlerFunc{"/app.wasm": slow}))
 	defer srv.Close()
 	tb := newTab(t)
-	tb.do(chromedp.Navigate(srv.URL + "/"))
+	tb.navigateNoWait(srv.URL + "/")
 	type sample struct {
 		Value  float64 `json:"value"`
 		Status string  `json:"status"`

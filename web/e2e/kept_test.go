@@ -1,0 +1,51 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Nothing an instructor wrote is lost: the comments above the first row of
+// an imported table survive a reload, because the saved table keeps them.
+func TestPreambleSurvivesReload(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	text := "# Week 3: predict before you run\n# ask the class why 99 fails\n17 ok\n99 not_found\n"
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("import-open").click()`))
+	tb.do(chromedp.SetValue(chromedp.ID("import-text"), text))
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("import-apply").click()`))
+	if n := len(eval[[]row](tb, readRows)); n != 2 {
+		t.Fatalf("imported %d rows, want 2", n)
+	}
+	tb.open("/")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("export-open").click()`))
+	got := eval[string](tb, `document.getElementById("export-text").value`)
+	if !strings.HasPrefix(got, "# Week 3: predict before you run\n# ask the class why 99 fails\n") {
+		t.Errorf("after reload the exported table is:\n%s", got)
+	}
+}
+
+// A bad link pasted into an open page keeps the table the reader has, and
+// says so; it does not claim to show the lesson's table.
+func TestBadLinkPastedKeepsTable(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), "4242"))
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-input").dispatchEvent(new Event("input", {bubbles: true}))`))
+	before := eval[[]row](tb, readRows)
+	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table=%25%25%25"`))
+	notice, err := chromedp.Run(tb.ctx, chromedp.Poll[string](`(t => t.includes("could not be read") ? t : "")(document.getElementById("notice-text").textContent)`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil {
+		t.Fatalf("no notice for a bad pasted link: %v", err)
+	}
+	if !strings.Contains(notice, "your current table was kept") || strings.Contains(notice, "lesson's table") {
+		t.Errorf("notice %q", notice)
+	}
+	if after := eval[[]row](tb, readRows); len(after) != len(before) || after[0].Input != "4242" {
+		t.Errorf("the table changed: %+v", after)
+	}
+}
