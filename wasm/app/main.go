@@ -101,7 +101,7 @@ func start() (err error) {
 
 // greet says where the opening table came from and whether the browser keeps it.
 func (a *app) greet() {
-	if msg := a.first.Greeting(); msg != "" {
+	if msg := a.first.Greeting(root().HasAttribute("data-embed")); msg != "" {
 		a.notify(msg, false)
 	}
 	a.keepLine(a.keep.Loaded(a.kept))
