@@ -139,6 +139,14 @@ func checkOrigin(s string) (string, error) {
 	return o.String(), nil
 }
 
+// ProblemsNotice is the notice that lists the options that could not be read, or "".
+func (o EmbedOptions) ProblemsNotice() string {
+	if len(o.Problems) == 0 {
+		return ""
+	}
+	return "Some embed options could not be read: " + strings.Join(o.Problems, " ")
+}
+
 // Shows reports whether the embed shows panel id (page.Panels).
 func (o EmbedOptions) Shows(id string) bool { return contains(o.Panels, id) }
 

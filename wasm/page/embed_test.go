@@ -32,6 +32,12 @@ func TestParseEmbed(t *testing.T) {
 	}
 	if bad := ParseEmbed("theme=neon&panels=,,&origins=%zz"); len(bad.Problems) != 3 || bad.Theme != "auto" {
 		t.Errorf("bad options %+v", bad)
+	} else if n := bad.ProblemsNotice(); !strings.HasPrefix(n, "Some embed options could not be read: theme=neon is not light, dark or auto. ") ||
+		!strings.HasSuffix(n, bad.Problems[2]) {
+		t.Errorf("notice %q", n)
+	}
+	if d.ProblemsNotice() != "" {
+		t.Error("a notice without problems")
 	}
 }
 
