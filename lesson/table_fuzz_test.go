@@ -15,7 +15,7 @@ import (
 // beside this file, which go test runs as sub-tests and go test -fuzz extends with what it finds.
 // Go skips a missing directory silently, so this test notices when the seeds go missing.
 func TestFuzzSeedsArePresent(t *testing.T) {
-	for _, name := range []string{"FuzzParseTable", "FuzzDecodeShare"} {
+	for _, name := range []string{"FuzzParseTable", "FuzzDecodeShare", "FuzzParseHTTPRows"} {
 		entries, err := os.ReadDir(filepath.Join("testdata", "fuzz", name))
 		if err != nil || len(entries) < 5 {
 			t.Errorf("testdata/fuzz/%s holds %d seeds (%v); the hand-written edge cases belong there", name, len(entries), err)

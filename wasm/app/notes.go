@@ -4,7 +4,6 @@ package main
 
 import (
 	"strconv"
-	"strings"
 	"syscall/js"
 
 	"coerceplayground/lesson"
@@ -126,14 +125,14 @@ func (a *app) noteEl(ni int, n lesson.Note) *dom.BasicHTMLElement {
 // of what the model sent; the text is the label either way.
 func tryButton(t lesson.Try, label string) *dom.BasicHTMLElement {
 	b := el("button", "try")
-	i := strings.Index(label, t.Input)
-	if t.Kind != "row" || t.Input == "" || i < 0 {
+	before, input, after, ok := page.SplitLabel(t, label)
+	if !ok {
 		b.SetTextContent(label)
 		return b
 	}
-	b.AppendChild(text("span", "", label[:i]))
-	b.AppendChild(text("code", "", t.Input))
-	b.AppendChild(text("span", "", label[i+len(t.Input):]))
+	b.AppendChild(text("span", "", before))
+	b.AppendChild(text("code", "", input))
+	b.AppendChild(text("span", "", after))
 	return b
 }
 

@@ -436,4 +436,18 @@ func TestCopyEmbedCode(t *testing.T) {
 	if got := eval[[]row](tb2, readRows); len(got) == 0 || got[0].Input != "42" {
 		t.Errorf("the snippet's table opens as %+v", got)
 	}
+	if n := eval[string](tb2, `document.getElementById("notice-text").textContent`); !strings.Contains(n, "came from the link") {
+		t.Errorf("the page opened from a link says %q", n)
+	}
+	// In the embed the table always comes from the link: no banner says so.
+	cs := newCourseSite(t)
+	tb3 := newTab(t)
+	tb3.do(chromedp.Navigate(cs.play.URL + "/embed.html" + fragment))
+	tb3.waitReady()
+	if got := eval[[]row](tb3, readRows); len(got) == 0 || got[0].Input != "42" {
+		t.Errorf("the embed's table opens as %+v", got)
+	}
+	if n := eval[string](tb3, `document.getElementById("notice-text").textContent`); strings.Contains(n, "came from the link") {
+		t.Errorf("the embed shows the link banner: %q", n)
+	}
 }
