@@ -140,6 +140,7 @@ func TestNotesCardsAndTryIt(t *testing.T) {
 // swaps the table, and Undo brings it back.
 func TestNotesTryAddsRowWithUndo(t *testing.T) {
 	tb := newTab(t)
+	tb.reducedMotion() // each click lands before the page moves under it
 	tb.open("/")
 	tb.run()
 	before := eval[[]row](tb, readRows)

@@ -138,7 +138,7 @@ func TestStudentKeyboardAndFolds(t *testing.T) {
 	if id := eval[string](tb, `document.activeElement.id`); id != "learner-h" {
 		t.Errorf("the skip link took the focus to %q", id)
 	}
-	tb.do(chromedp.Click(chromedp.ID("run")))
+	tb.run()
 	try := eval[string](tb, `document.querySelector("#notes-cards button[data-kind=row]").id`)
 	tb.do(chromedp.Click(chromedp.ID(try)))
 	if !eval[bool](tb, visible("back-to-note")) {
@@ -157,6 +157,7 @@ func TestStudentKeyboardAndFolds(t *testing.T) {
 	if !eval[bool](tb, visible("chart-reset")) {
 		t.Error("a click did not open the chart panel")
 	}
+	tb = newTab(t)
 	tb.open("/#panel-http")
 	if !eval[bool](tb, `document.getElementById("fold-http").open`) || eval[bool](tb, `document.getElementById("fold-loop").open`) {
 		t.Error("#panel-http did not open just the vendor responses")
@@ -207,4 +208,16 @@ func (tb *tab) unfold(names ...string) {
 func (tb *tab) answers() {
 	tb.t.Helper()
 	tb.do(chromedp.Click(chromedp.ID("show-answers")))
+}
+
+// settle waits until the page stops scrolling (Run brings the results into view smoothly), so
+// the next click lands where it aims.
+func (tb *tab) settle() {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`new Promise(done => {
+		let y = -1;
+		const check = () => { if (scrollY === y) done(true); else { y = scrollY; setTimeout(check, 150); } };
+		check(); })`, chromedp.EvalAwaitPromise)); err != nil {
+		tb.t.Fatal(err)
+	}
 }
