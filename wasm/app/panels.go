@@ -31,7 +31,8 @@ var panels = []panel{
 	{"chart", initChart},
 	{"predict", initPredict},
 	{"embed", initEmbed},
-	{"try", initTry}, // the row and panel Try it targets
+	{"student", initStudent}, // after embed: an embed's panels= opens the folds it shows
+	{"try", initTry},         // the row and panel Try it targets
 	{"notes", initNotes},
 }
 
@@ -73,6 +74,7 @@ func jump(id string) {
 	if !ok {
 		return
 	}
+	unfold(id)
 	h := byID(p.Heading)
 	if !h.HasAttribute("tabindex") {
 		h.SetAttribute("tabindex", "-1")

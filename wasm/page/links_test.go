@@ -19,9 +19,14 @@ func TestGreeting(t *testing.T) {
 		{"#table=%%%", "", "This link's table could not be read"},
 		{"", "%%%", "The table saved in this browser could not be read"},
 	} {
-		got := Choose(c.fragment, c.saved).Greeting()
+		got := Choose(c.fragment, c.saved).Greeting(false)
 		if c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
 			t.Errorf("Choose(%q, %q).Greeting() = %q, want %q…", c.fragment, c.saved, got, c.want)
+		}
+		// In an embed only a notice is said, never that the table came from the link.
+		if emb := Choose(c.fragment, c.saved).Greeting(true); strings.HasPrefix(c.want, "This table came") && emb != "" ||
+			!strings.HasPrefix(c.want, "This table came") && emb != got {
+			t.Errorf("Choose(%q, %q).Greeting(embed) = %q", c.fragment, c.saved, emb)
 		}
 	}
 }
@@ -87,7 +92,7 @@ func TestPrediction(t *testing.T) {
 	s.Run()
 	msg, sc := s.Prediction()
 	if sc == nil || sc.Right != 1 || sc.Predicted != 2 || sc.Unpredicted != 1 || len(sc.Wrong) != 1 || sc.Wrong[0].Row != 2 ||
-		msg != "1 of 2 predictions right. 1 row has no prediction." {
+		msg != "You predicted 1 of 3 right. 1 row was not predicted (not counted as wrong)." {
 		t.Errorf("after a run: %q %+v", msg, sc)
 	}
 	s.SetWant(2, "invalid_args")

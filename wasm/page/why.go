@@ -4,7 +4,12 @@ package page
 // the name of the rule that took it and pointing at where the page explains that rule: a
 // coercion's switch, or the lesson note about it.
 
-import "coerceplayground/coerce"
+import (
+	"strconv"
+
+	"coerceplayground/coerce"
+	"github.com/go-json-experiment/json/jsontext"
+)
 
 // WhyStep is one line of a Why disclosure.
 type WhyStep struct {
@@ -67,3 +72,43 @@ func WhyTargets() []string {
 // Mispredicted reports whether a result's Why opens by itself: the row had a prediction and
 // the code was not it.
 func Mispredicted(want, code string) bool { return want != "" && want != code }
+
+// traceMessage is a trace as a postMessage carries it: the array data-trace holds, as values
+// (before and after are the JSON values, as in coerce.Trace.JSON).
+func traceMessage(t coerce.Trace) []any {
+	out := make([]any, len(t))
+	for i, s := range t {
+		m := map[string]any{"step": s.Name, "ok": s.OK, "detail": s.Detail}
+		if s.Field != "" {
+			m["field"] = s.Field
+		}
+		if s.Before != "" {
+			m["before"] = jsonScalar(s.Before)
+		}
+		if s.After != "" {
+			m["after"] = jsonScalar(s.After)
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// jsonScalar is JSON text as a Go value postMessage can carry: a string, number, boolean or
+// nil; any other text stays the text.
+func jsonScalar(text string) any {
+	switch text {
+	case "true":
+		return true
+	case "false":
+		return false
+	case "null":
+		return nil
+	}
+	if n, err := strconv.ParseFloat(text, 64); err == nil {
+		return n
+	}
+	if u := unquote(jsontext.Value(text)); u != "" || text == `""` {
+		return u
+	}
+	return text
+}

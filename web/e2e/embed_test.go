@@ -413,8 +413,10 @@ func TestEmbedOptionsAndScreenshots(t *testing.T) {
 func TestCopyEmbedCode(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.answers() // an instructor's table in check mode: it opens as it is, with no predict notice
 	tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), "42"))
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-input").dispatchEvent(new Event("input", {bubbles: true}))`))
+	tb.instructor()
 	tb.do(chromedp.Click(chromedp.ID("copy-embed")))
 	snippet := eval[string](tb, `document.getElementById("embed-snippet").value`)
 	if !strings.HasPrefix(snippet, `<iframe src="`+server.URL+`/embed.html#table=`) || !strings.Contains(snippet, `title="`+web.EmbedTitle+`"`) ||
@@ -438,5 +440,19 @@ func TestCopyEmbedCode(t *testing.T) {
 	tb2.open("/" + fragment)
 	if got := eval[[]row](tb2, readRows); len(got) == 0 || got[0].Input != "42" {
 		t.Errorf("the snippet's table opens as %+v", got)
+	}
+	if n := eval[string](tb2, `document.getElementById("notice-text").textContent`); !strings.Contains(n, "came from the link") {
+		t.Errorf("the page opened from a link says %q", n)
+	}
+	// In the embed the table always comes from the link: no banner says so.
+	cs := newCourseSite(t)
+	tb3 := newTab(t)
+	tb3.do(chromedp.Navigate(cs.play.URL + "/embed.html" + fragment))
+	tb3.waitReady()
+	if got := eval[[]row](tb3, readRows); len(got) == 0 || got[0].Input != "42" {
+		t.Errorf("the embed's table opens as %+v", got)
+	}
+	if n := eval[string](tb3, `document.getElementById("notice-text").textContent`); strings.Contains(n, "came from the link") {
+		t.Errorf("the embed shows the link banner: %q", n)
 	}
 }
