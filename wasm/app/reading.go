@@ -123,6 +123,14 @@ func (a *app) goToRule(id string) {
 	if _, inNotes := closest(e, "#notes-body"); inNotes {
 		a.setNotesOpen(true)
 	}
+	// A switch sits in a folded panel: unfold every closed disclosure around the target.
+	for {
+		d, ok := closest(e, "details:not([open])")
+		if !ok {
+			break
+		}
+		d.SetAttribute("open", "")
+	}
 	show(e, "center")
 }
 
