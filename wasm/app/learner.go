@@ -47,10 +47,10 @@ func (p *learner) run() {
 	}
 	li := attrs(el("li", ""), "data-code", res.Code, "data-observation", res.Observation)
 	head := el("div", "head")
-	head.AppendChild(badge(res.Code))
-	head.AppendChild(text("code", "input", res.Input))
-	li.AppendChild(head)
-	li.AppendChild(text("pre", "obs", res.Observation))
+	appendChild(head, badge(res.Code))
+	appendChild(head, text("code", "input", res.Input))
+	appendChild(li, head)
+	appendChild(li, text("pre", "obs", res.Observation))
 	prepend(p.results, li)
 	// Selected, so typing replaces it and the arrow keys edit it.
 	p.input.Select()
