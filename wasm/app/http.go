@@ -61,7 +61,7 @@ func initHTTP(a *app) {
 			p.renderDrafts(page.HTTPDrafts(lesson.HTTPRows()))
 		}
 		ran := p.runHTTP()
-		jump("http")
+		a.jump("http")
 		if i := page.FindHTTPRow(ran, t.Target); i >= 0 {
 			li := wrap(p.results.Underlying().Get("children").Index(i))
 			li.Class().Add("target")

@@ -45,7 +45,7 @@ func initLoop(a *app) {
 		a.st.SetSwitches(lesson.DefaultSwitches())
 		p.choose(t.Target)
 		p.run()
-		jump("loop")
+		a.jump("loop")
 	})
 }
 

@@ -70,7 +70,7 @@ func (p *switches) try(t lesson.Try) {
 	on := !page.SwitchOn(def, t.Target)
 	setProp(byID("switch-"+t.Target), "checked", on)
 	p.flip(t.Target, on)
-	jump("switches")
+	a.jump("switches")
 }
 
 func (p *switches) addFixture(b *dom.BasicHTMLElement) {
