@@ -13,9 +13,10 @@ build:
 serve:
 	$(GO) run serve.go
 
+# -timeout 30m: the browser suite alone takes over 10 minutes (go test's default) on a busy 2-core machine.
 test: vet build browser wrangler
 	GOOS=js GOARCH=wasm $(GO) build ./coerce/... ./lesson/... ./wasm/... ./web
-	$(GO) test ./...
+	$(GO) test -timeout 30m ./...
 
 # browser installs Debian's chromium for the browser tests when none is found and we are root (as in
 # CI); otherwise the tests say why they skip, and fail under CI=true.

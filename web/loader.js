@@ -9,6 +9,7 @@
 (function () {
   var WASM_URL = "app.wasm";
   var MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
+  var SW_WAIT = 8000; // ms the load waits for the service worker before it goes on without
   var FIX = " If you run this server, run `make build` (or `go run serve.go`) and reload; otherwise tell your instructor.";
 
   var statusEl = document.getElementById("load-status");
@@ -152,8 +153,53 @@
     return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
   }
 
+  // offline registers the service worker (sw.js) and resolves once it
+  // controls the page, so app.wasm is fetched through it and kept, and every
+  // request of its install is made before the page is ready. An online visit
+  // also checks for a new deploy here. Where service workers are missing or
+  // blocked (storage off, a file: page, a plain-http address other than
+  // localhost) or slow, the page loads without; it never fails for it.
+  function offline() {
+    var sw;
+    try {
+      sw = navigator.serviceWorker;
+      if (!sw || typeof sw.register !== "function" || typeof Promise !== "function") return Promise.resolve();
+    } catch (e) {
+      return Promise.resolve();
+    }
+    var settled = new Promise(function (resolve) {
+      setTimeout(resolve, SW_WAIT);
+      sw.register("sw.js", { scope: "./" }).then(function (reg) {
+        // A new worker claims the page while it activates, before its
+        // state is "activated"; a page loaded with a hard reload stays
+        // uncontrolled, and fetches without it.
+        function check() {
+          if (reg.installing || reg.waiting) return;
+          if (!reg.active || reg.active.state === "activated") resolve();
+        }
+        function watch(w) {
+          if (w) w.addEventListener("statechange", check);
+        }
+        reg.addEventListener("updatefound", function () {
+          watch(reg.installing);
+        });
+        watch(reg.installing);
+        watch(reg.waiting);
+        watch(reg.active);
+        // A returning visit checks for a new deploy, unless the browser
+        // knows it is offline.
+        var update = reg.active && sw.controller && navigator.onLine !== false ? reg.update() : Promise.resolve();
+        update.then(check, check);
+      }, resolve);
+    });
+    return settled.catch(function () {});
+  }
+
   progress(0, total);
-  fetch(WASM_URL, { credentials: "same-origin" })
+  offline()
+    .then(function () {
+      return fetch(WASM_URL, { credentials: "same-origin" });
+    })
     .then(function (resp) {
       if (!resp.ok) {
         throw new Error("The server answered " + resp.status + " for " + WASM_URL + "." + FIX);

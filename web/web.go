@@ -33,31 +33,33 @@ import (
 // CSP is the Content-Security-Policy of the page, as index.html's <meta> tag
 // states it. 'wasm-unsafe-eval' lets the page compile WebAssembly without
 // allowing eval; connect-src 'self' is what fetching app.wasm needs, and
-// nothing else may be fetched. The header adds frame-ancestors, which a
+// nothing else may be fetched; worker-src and manifest-src admit the page's
+// own service worker (sw.js) and web app manifest, for offline use. The header adds frame-ancestors, which a
 // <meta> tag cannot carry.
 const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-	"img-src 'self' data:; connect-src 'self'; form-action 'none'; base-uri 'none'"
+	"img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'none'; base-uri 'none'"
 
 // Static holds the committed static files. The build outputs (app.wasm and
 // the scripts generated beside it) are not in it: serve a directory that
 // holds them, such as os.DirFS("web") after internal/webbuild has run.
 //
-//go:embed index.html style.css loader.js favicon.svg
+//go:embed index.html style.css loader.js favicon.svg sw.js manifest.webmanifest
 var Static embed.FS
 
 // types maps the extensions the handler serves to their Content-Type. A file
 // with any other extension (Go sources, .br/.gz siblings asked for by name,
 // dotfiles) is not served.
 var types = map[string]string{
-	".html": "text/html; charset=utf-8",
-	".css":  "text/css; charset=utf-8",
-	".js":   "text/javascript; charset=utf-8",
-	".wasm": "application/wasm",
-	".svg":  "image/svg+xml",
-	".ico":  "image/x-icon",
-	".png":  "image/png",
-	".json": "application/json",
-	".txt":  "text/plain; charset=utf-8",
+	".html":        "text/html; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".wasm":        "application/wasm",
+	".svg":         "image/svg+xml",
+	".ico":         "image/x-icon",
+	".png":         "image/png",
+	".json":        "application/json",
+	".webmanifest": "application/manifest+json",
+	".txt":         "text/plain; charset=utf-8",
 }
 
 // encodings are the precompressed siblings the handler looks for, in order of
@@ -101,6 +103,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name, ok := fileName(r.URL.Path)
 	if !ok {
 		h.notFound(w, r)
+		return
+	}
+	if name == ServiceWorkerName {
+		h.serviceWorker(w, r)
 		return
 	}
 	ctype := types[path.Ext(name)]

@@ -12,6 +12,9 @@
 //     web.EmbedPage). Documents keep their names and are revalidated on every
 //     load; they carry the CSP in a <meta> tag, so the policy holds on hosts
 //     that send no headers.
+//   - sw.js is the service worker (web/sw.js with its list of the hashed
+//     files): after one visit the page works offline; a new bundle is a new
+//     version, picked up on the next online visit.
 //   - _headers is the header file Cloudflare and Netlify read: the CSP with
 //     frame-ancestors (which a <meta> tag cannot carry), application/wasm,
 //     and the caching above.
@@ -52,8 +55,10 @@ type Config struct {
 }
 
 // Unhashed are files copied under their own names: course pages link to
-// host.js by name.
-var Unhashed = []string{"host.js"}
+// host.js by name, and the manifest and its icon are fetched by name (the
+// service worker caches them by version). sw.js is written, not copied: see
+// [Build].
+var Unhashed = []string{"host.js", web.ManifestName, "favicon.svg"}
 
 // refPattern finds the local files a document loads: src="x.js",
 // href="x.css". URLs with a scheme, a path or a query are not local files.
@@ -124,6 +129,11 @@ func Build(c Config) (*Manifest, error) {
 		}
 		files[name] = data
 	}
+	sw, err := serviceWorker(c.Web, files, hashed)
+	if err != nil {
+		return nil, err
+	}
+	files[web.ServiceWorkerName] = sw
 
 	if err := os.RemoveAll(c.Out); err != nil {
 		return nil, err
@@ -153,6 +163,32 @@ func Build(c Config) (*Manifest, error) {
 	}
 	sort.Strings(man.Files)
 	return man, nil
+}
+
+// serviceWorker is dist/sw.js: it keeps the hashed files, the manifest and
+// its icon at install and the hashed wasm as the page loads it. Its version
+// hashes the documents (which name every hashed file), the unhashed files
+// and the worker's own source, so any change to the bundle is a new cache.
+func serviceWorker(webDir string, files map[string][]byte, hashed map[string]string) ([]byte, error) {
+	src, err := os.ReadFile(filepath.Join(webDir, web.ServiceWorkerName))
+	if err != nil {
+		return nil, err
+	}
+	var precache []string
+	for orig, h := range hashed {
+		if orig != "app.wasm" {
+			precache = append(precache, h)
+		}
+	}
+	sort.Strings(precache)
+	precache = append(precache, web.ManifestName, "favicon.svg")
+	sum := sha256.New()
+	for _, name := range append([]string{"index.html", "embed.html"}, Unhashed...) {
+		sum.Write([]byte(name + "\x00"))
+		sum.Write(files[name])
+	}
+	sum.Write(src)
+	return web.ServiceWorker(src, hex.EncodeToString(sum.Sum(nil))[:12], precache, []string{hashed["app.wasm"]})
 }
 
 // hashedName is name with the first 12 hex digits of data's SHA-256 before
@@ -231,8 +267,12 @@ func Headers(hashed map[string]string, embedders web.Embedders) string {
 		}
 		rule("/"+h, kv...)
 	}
-	for _, name := range Unhashed {
-		rule("/"+name, "Cache-Control", "no-cache", "X-Content-Type-Options", "nosniff")
+	for _, name := range append(Unhashed, web.ServiceWorkerName) {
+		kv := []string{"Cache-Control", "no-cache", "X-Content-Type-Options", "nosniff"}
+		if name == web.ManifestName {
+			kv = append(kv, "Content-Type", "application/manifest+json")
+		}
+		rule("/"+name, kv...)
 	}
 	return b.String()
 }

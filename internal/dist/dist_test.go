@@ -3,10 +3,13 @@ package dist
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,6 +33,14 @@ func fakeWeb(t *testing.T, csp string) string {
 		"loader.js":    `var WASM_URL = "app.wasm";`,
 		"app.wasm":     "\x00asm\x01\x00\x00\x00",
 		"host.js":      "// host",
+		"favicon.svg":  "<svg/>",
+	}
+	for _, name := range []string{web.ServiceWorkerName, web.ManifestName} {
+		data, err := fs.ReadFile(web.Static, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = string(data)
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
@@ -103,11 +114,33 @@ func TestBuild(t *testing.T) {
 		"/" + man.Hashed["app.wasm"] + "\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n  Content-Type: application/wasm\n",
 		"/" + man.Hashed["style.css"] + "\n  Cache-Control: public, max-age=31536000, immutable\n",
 		"/host.js\n  Cache-Control: no-cache\n",
+		"/sw.js\n  Cache-Control: no-cache\n",
+		"/manifest.webmanifest\n  Cache-Control: no-cache\n  X-Content-Type-Options: nosniff\n  Content-Type: application/manifest+json\n",
 	} {
 		if !strings.Contains(h, want) {
 			t.Errorf("_headers lacks\n%s\nin\n%s", want, h)
 		}
 	}
+	// The service worker keeps the hashed files at install and the wasm as
+	// it loads, by their hashed names.
+	swConfig := func(sw string) (cfg struct {
+		Version  string   `json:"version"`
+		Precache []string `json:"precache"`
+		Lazy     []string `json:"lazy"`
+	}) {
+		m := regexp.MustCompile(`\nvar CONFIG = (\{.*\});\n`).FindStringSubmatch(sw)
+		if m == nil || json.Unmarshal([]byte(m[1]), &cfg) != nil {
+			t.Fatalf("sw.js has no CONFIG line:\n%.400s", sw)
+		}
+		return cfg
+	}
+	cfg := swConfig(read("sw.js"))
+	wantPre := []string{man.Hashed["loader.js"], man.Hashed["style.css"], man.Hashed["wasm-size.js"], web.ManifestName, "favicon.svg"}
+	slices.Sort(wantPre[:3])
+	if !slices.Equal(cfg.Precache, wantPre) || !slices.Equal(cfg.Lazy, []string{man.Hashed["app.wasm"]}) || len(cfg.Version) != 12 {
+		t.Errorf("sw.js CONFIG %+v, want precache %q and lazy %q", cfg, wantPre, man.Hashed["app.wasm"])
+	}
+
 	// An edit changes the hashed names that depend on it, and only those.
 	os.WriteFile(filepath.Join(src, "app.wasm"), []byte("\x00asm\x01\x00\x00\x00\x00"), 0o644)
 	man2, err := Build(Config{Web: src, Out: out})
@@ -116,6 +149,9 @@ func TestBuild(t *testing.T) {
 	}
 	if man2.Hashed["app.wasm"] == man.Hashed["app.wasm"] || man2.Hashed["loader.js"] == man.Hashed["loader.js"] || man2.Hashed["style.css"] != man.Hashed["style.css"] {
 		t.Errorf("after editing app.wasm: %v, before %v", man2.Hashed, man.Hashed)
+	}
+	if cfg2 := swConfig(read("sw.js")); cfg2.Version == cfg.Version || cfg2.Lazy[0] != man2.Hashed["app.wasm"] {
+		t.Errorf("after editing app.wasm the service worker is %+v, before %+v", cfg2, cfg)
 	}
 	if _, err := os.Stat(filepath.Join(out, man.Hashed["app.wasm"])); !os.IsNotExist(err) {
 		t.Error("the old wasm is still in dist/")

@@ -40,9 +40,10 @@ type Config struct {
 	Go string
 }
 
-// Sources are the paths, relative to the module root, whose files app.wasm
-// is built from, and this file, whose flags it is built with.
-var Sources = []string{"coerce", "lesson", "wasm/app", "wasm/page", "go.mod", "go.sum", "internal/webbuild/webbuild.go"}
+// buildFiles are the files, relative to the module root, that decide
+// app.wasm besides its packages' own: the module's requirements and this
+// file, whose flags it is built with.
+var buildFiles = []string{"go.mod", "go.sum", "internal/webbuild/webbuild.go"}
 
 // PageFiles are the files the page loads before it is ready, in load order.
 // Each gets a .gz and a .br sibling.
@@ -80,7 +81,7 @@ func Build(c Config) error {
 	execCur, _ := os.ReadFile(filepath.Join(web, execName))
 	execChanged := !bytes.Equal(execSrc, execCur)
 
-	why, err := stale(c.Root, filepath.Join(web, wasmName))
+	why, err := stale(c, filepath.Join(web, wasmName))
 	if err != nil {
 		return err
 	}
@@ -132,7 +133,9 @@ func Build(c Config) error {
 }
 
 // stale reports why the wasm file must be rebuilt, or "" when it is current.
-func stale(root, wasm string) (string, error) {
+// The sources are asked of the go command rather than listed by hand, so a
+// package app.wasm starts to import is watched from its first build.
+func stale(c Config, wasm string) (string, error) {
 	info, err := os.Stat(wasm)
 	if errors.Is(err, fs.ErrNotExist) {
 		return wasmName + " is missing", nil
@@ -140,35 +143,58 @@ func stale(root, wasm string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	built := info.ModTime()
-	var why string
-	for _, src := range Sources {
-		err := filepath.WalkDir(filepath.Join(root, src), func(p string, d fs.DirEntry, err error) error {
-			if errors.Is(err, fs.ErrNotExist) && p == filepath.Join(root, src) {
-				return nil // a source directory that does not exist yet
-			}
-			if err != nil || d.IsDir() {
-				return err
-			}
-			fi, err := d.Info()
-			if err != nil {
-				return err
-			}
-			if fi.ModTime().After(built) {
-				rel, _ := filepath.Rel(root, p)
-				why = filepath.ToSlash(rel) + " is newer"
-				return fs.SkipAll
-			}
-			return nil
-		})
+	files, err := sources(c)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range files {
+		fi, err := os.Stat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // go.sum before the module needs one
+		}
 		if err != nil {
 			return "", err
 		}
-		if why != "" {
-			return why, nil
+		if fi.ModTime().After(info.ModTime()) {
+			rel, _ := filepath.Rel(c.Root, p)
+			return filepath.ToSlash(rel) + " is newer", nil
 		}
 	}
 	return "", nil
+}
+
+// sources lists the files app.wasm is built from: those of every package of
+// this module that ./wasm/app imports for js/wasm (go list -deps), including
+// the embedded files beside them, and buildFiles. Packages from the module
+// cache change only with go.sum.
+func sources(c Config) ([]string, error) {
+	cmd := exec.Command(c.Go, "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", "./wasm/app")
+	cmd.Dir = c.Root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list -deps ./wasm/app: %w", err)
+	}
+	root := filepath.Clean(c.Root) + string(filepath.Separator)
+	var files []string
+	for _, dir := range strings.Fields(string(out)) {
+		if !strings.HasPrefix(dir, root) {
+			continue
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if !e.IsDir() {
+				files = append(files, filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	for _, f := range buildFiles {
+		files = append(files, filepath.Join(c.Root, f))
+	}
+	return files, nil
 }
 
 // BuildWasm builds the Go package pkg (a path relative to c.Root) for the browser into out,

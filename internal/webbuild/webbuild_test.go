@@ -122,27 +122,35 @@ func TestBuildReportsCompileErrors(t *testing.T) {
 }
 
 func TestStale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
 	root := module(t)
+	c := Config{Root: root, Go: "go"}
 	wasm := filepath.Join(Web(root), "app.wasm")
-	if why, _ := stale(root, wasm); why != "app.wasm is missing" {
+	if why, _ := stale(c, wasm); why != "app.wasm is missing" {
 		t.Errorf("missing: %q", why)
 	}
-	os.WriteFile(wasm, []byte("\x00asm"), 0o644)
-	past := time.Now().Add(-time.Hour)
-	for _, p := range []string{"go.mod", "wasm/app/main.go"} {
-		os.Chtimes(filepath.Join(root, p), past, past)
+	// app.wasm imports a package of the module; nobody lists it by hand.
+	write := func(name, data string, when time.Time) {
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(data), 0o644)
+		os.Chtimes(p, when, when)
 	}
-	if why, err := stale(root, wasm); why != "" || err != nil {
+	past, future := time.Now().Add(-time.Hour), time.Now().Add(time.Hour)
+	write("go.mod", "module tiny\n\ngo 1.26\n", past)
+	write("wasm/app/main.go", "package main\n\nimport \"tiny/internal/leaf\"\n\nfunc main() { leaf.Hello() }\n", past)
+	write("internal/leaf/leaf.go", "package leaf\n\nfunc Hello() { println(\"hello\") }\n", past)
+	write("internal/other/other.go", "package other\n", future) // not imported: never counts
+	os.WriteFile(wasm, []byte("\x00asm"), 0o644)
+	if why, err := stale(c, wasm); why != "" || err != nil {
 		t.Errorf("current: %q, %v", why, err)
 	}
-	// Missing source directories (coerce/, lesson/) do not count as errors;
-	// a new file in one does make the wasm stale.
-	os.MkdirAll(filepath.Join(root, "lesson"), 0o755)
-	os.WriteFile(filepath.Join(root, "lesson", "table.txt"), []byte("x"), 0o644)
-	future := time.Now().Add(time.Hour)
-	os.Chtimes(filepath.Join(root, "lesson", "table.txt"), future, future)
-	if why, _ := stale(root, wasm); why != "lesson/table.txt is newer" {
-		t.Errorf("new lesson file: %q", why)
+	// A file beside an imported package (an embedded table, say) makes it stale.
+	write("internal/leaf/table.txt", "x", future)
+	if why, _ := stale(c, wasm); why != "internal/leaf/table.txt is newer" {
+		t.Errorf("new file in an imported package: %q", why)
 	}
 }
 

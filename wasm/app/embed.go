@@ -65,17 +65,23 @@ func initEmbed(a *app) {
 			}
 		})
 	}
-	r := root()
-	if !r.HasAttribute("data-embed") {
+	if !root().HasAttribute("data-embed") {
 		return
 	}
 	e := &embed{opts: page.ParseEmbed(location().Hash())}
+	e.showPanels()
+	a.applyOptions(e.opts)
+	a.talkToHost(e)
+}
+
+// showPanels shows the panels panels= names and the theme theme= asks for.
+func (e *embed) showPanels() {
 	if e.opts.Theme != "auto" {
-		r.SetAttribute("data-theme", e.opts.Theme)
+		root().SetAttribute("data-theme", e.opts.Theme)
 	}
 	for _, p := range page.Panels {
 		if h, ok := lookup(p.Heading); ok && p.Core {
-			if s, ok := closest(h, "section"); ok && !hasString(e.opts.Panels, p.ID) {
+			if s, ok := closest(h, "section"); ok && !e.opts.Shows(p.ID) {
 				s.Class().Add("embed-off")
 			}
 		}
@@ -91,30 +97,34 @@ func initEmbed(a *app) {
 			p.Class().Add("embed-on")
 		}
 	}
-	if e.opts.Predict && a.st.Table().Mode != lesson.PredictMode {
+}
+
+// applyOptions applies mode=predict and readonly=1, and says which options could not be read.
+func (a *app) applyOptions(o page.EmbedOptions) {
+	if o.Predict && a.st.Table().Mode != lesson.PredictMode {
 		a.st.Load(page.StartPredict(a.st.Table()))
 		a.notify(page.PredictNotice, false)
 	}
-	if e.opts.ReadOnly {
-		r.SetAttribute("data-readonly", "")
-		a.lockRows(e.opts.Predict || a.st.Table().Mode == lesson.PredictMode)
+	if o.ReadOnly {
+		root().SetAttribute("data-readonly", "")
+		a.lockRows(o.Predict || a.st.Table().Mode == lesson.PredictMode)
 		observe("MutationObserver", a.ed.rows.Underlying(), map[string]any{"childList": true}, func() {
-			a.lockRows(e.opts.Predict || a.st.Table().Mode == lesson.PredictMode)
+			a.lockRows(o.Predict || a.st.Table().Mode == lesson.PredictMode)
 		})
 	}
-	if len(e.opts.Problems) > 0 {
-		msg := "Some embed options could not be read:"
-		for _, p := range e.opts.Problems {
-			msg += " " + p
-		}
+	if msg := o.ProblemsNotice(); msg != "" {
 		a.notify(msg, false)
 	}
+}
 
+// talkToHost posts the page's height to the parent, answers the messages of the origins
+// origins= lists, and tells the host about the learner's runs.
+func (a *app) talkToHost(e *embed) {
 	w := js.Global()
 	// The parent is a window on another origin (often another site): only
 	// postMessage may be called on it, and reading it goes through jsguard.Prop.
 	if parent, ok := jsguard.Prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
-		observe("ResizeObserver", r.Underlying(), nil, func() { e.postHeight(parent) })
+		observe("ResizeObserver", root().Underlying(), nil, func() { e.postHeight(parent) })
 		e.postHeight(parent)
 	}
 	a.onValue(w, "message", func(ev *dom.BasicEvent) { a.message(e, ev.Value) })
@@ -126,14 +136,11 @@ func initEmbed(a *app) {
 		}
 		if host := e.tell(); host != "" {
 			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
-				msg := a.resultsReply("")
-				msg["type"] = page.ReplyRan
-				delete(msg, "request")
-				src.Call("postMessage", msg, host)
+				src.Call("postMessage", a.st.RanMessage(), host)
 			}
 		}
 	})
-	r.SetAttribute("data-embed-ignored", "0")
+	root().SetAttribute("data-embed-ignored", "0")
 }
 
 // lockRows makes the editor read-only: inputs and notes cannot change, and
@@ -163,8 +170,9 @@ func (e *embed) postHeight(parent js.Value) {
 	e.height = h
 	// The height says nothing about what the learner typed, so any parent
 	// may read it: the page cannot know its parent's origin in advance.
-	parent.Call("postMessage", map[string]any{"type": page.ReplyHeight, "height": h}, "*")
-	parent.Call("postMessage", map[string]any{"subject": "lti.frameResize", "height": h}, "*")
+	for _, m := range page.HeightMessages(h) {
+		parent.Call("postMessage", m, "*")
+	}
 }
 
 // copyEmbed writes the iframe snippet for the current table.
@@ -191,15 +199,6 @@ func hide(id string) {
 	if e, ok := lookup(id); ok {
 		e.SetAttribute("hidden", "")
 	}
-}
-
-func hasString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // observe calls f whenever a ResizeObserver or MutationObserver (kind)

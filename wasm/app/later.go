@@ -5,8 +5,8 @@ package main
 import (
 	"syscall/js"
 
-	"coerceplayground/wasm/jsguard"
 	"coerceplayground/lesson"
+	"coerceplayground/wasm/jsguard"
 )
 
 // Panels built on first open. The "Beyond one call" panels (panels.go marks them later) were

@@ -108,36 +108,12 @@ func start() (err error) {
 
 // greet says where the opening table came from and whether the browser keeps it.
 func (a *app) greet() {
-	switch {
-	case a.first.Notice != "":
-		a.notify(a.first.Notice, false)
-	case a.first.FromLink && !root().HasAttribute("data-embed"):
-		// An embed's table always comes from its link: saying so there only puzzles a learner.
-		a.notify("This table came from the link you opened. Your changes stay in this browser; use Copy link to share them.", false)
+	if msg := a.first.Greeting(root().HasAttribute("data-embed")); msg != "" {
+		a.notify(msg, false)
 	}
 	a.keepLine(a.keep.Loaded(a.kept))
 	if isMac() {
 		byID("run-keys").SetTextContent("⌘ Enter")
-	}
-}
-
-// save keeps text as the saved table ("" forgets it). A refusal or a full
-// store is said in one quiet line; the table on the page is never touched,
-// and the next change tries again.
-func (a *app) save(text string) {
-	if line, changed := a.keep.Saved(storageSet(a.storageKey, text)); changed {
-		a.keepLine(line)
-	}
-}
-
-// keepLine shows what the page says about keeping the table ("" hides it).
-func (a *app) keepLine(line string) {
-	e := byID("storage-status")
-	e.SetTextContent(line)
-	if line == "" {
-		e.SetAttribute("hidden", "")
-	} else {
-		e.RemoveAttribute("hidden")
 	}
 }
 

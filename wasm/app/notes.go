@@ -4,7 +4,6 @@ package main
 
 import (
 	"strconv"
-	"strings"
 
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
@@ -125,14 +124,14 @@ func (a *app) noteEl(ni int, n lesson.Note) *dom.BasicHTMLElement {
 // of what the model sent; the text is the label either way.
 func tryButton(t lesson.Try, label string) *dom.BasicHTMLElement {
 	b := el("button", "try")
-	i := strings.Index(label, t.Input)
-	if t.Kind != "row" || t.Input == "" || i < 0 {
+	before, input, after, ok := page.SplitLabel(t, label)
+	if !ok {
 		b.SetTextContent(label)
 		return b
 	}
-	appendChild(b, text("span", "", label[:i]))
-	appendChild(b, text("code", "", t.Input))
-	appendChild(b, text("span", "", label[i+len(t.Input):]))
+	appendChild(b, text("span", "", before))
+	appendChild(b, text("code", "", input))
+	appendChild(b, text("span", "", after))
 	return b
 }
 

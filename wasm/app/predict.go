@@ -68,16 +68,11 @@ func (p *predict) render() {
 	p.wrong.SetTextContent("")
 	p.score.RemoveAttribute("data-right")
 	p.score.RemoveAttribute("data-predicted")
-	switch {
-	case st.Table().Mode != lesson.PredictMode:
-		p.score.SetTextContent("Predict mode is off: the table's expected codes are the lesson's answers.")
-		return
-	case st.Results() == nil || st.Stale():
-		p.score.SetTextContent("Choose the code you expect in each row of the input table, then press Run to score your predictions.")
+	msg, sc := st.Prediction()
+	p.score.SetTextContent(msg)
+	if sc == nil {
 		return
 	}
-	sc := page.ScorePredictions(st.Results())
-	p.score.SetTextContent(sc.Sentence())
 	attrs(p.score, "data-right", strconv.Itoa(sc.Right), "data-predicted", strconv.Itoa(sc.Predicted))
 	for _, m := range sc.Wrong {
 		appendChild(p.wrong, missEl(m, st.Results()[m.Row-1].Observation))

@@ -72,16 +72,30 @@ func (e *editor) keep() {
 	a := e.a
 	a.save(a.st.Saved())
 	loc := location()
-	if hash := loc.Hash(); hash != "" {
-		if _, ok := page.FragmentTable(hash); ok {
-			url := loc.Pathname() + loc.Search()
-			if rest := page.WithTable(hash, ""); rest != "" {
-				url += "#" + rest
-			}
-			replaceURL(url)
-		}
+	if url, ok := page.Unlinked(loc.Pathname(), loc.Search(), loc.Hash()); ok {
+		replaceURL(url)
 	}
 	e.share.SetAttribute("hidden", "")
+}
+
+// save keeps text as the saved table ("" forgets it). A refusal or a full
+// store is said in one quiet line; the table on the page is never touched,
+// and the next change tries again.
+func (a *app) save(text string) {
+	if line, changed := a.keep.Saved(storageSet(a.storageKey, text)); changed {
+		a.keepLine(line)
+	}
+}
+
+// keepLine shows what the page says about keeping the table ("" hides it).
+func (a *app) keepLine(line string) {
+	e := byID("storage-status")
+	e.SetTextContent(line)
+	if line == "" {
+		e.SetAttribute("hidden", "")
+	} else {
+		e.RemoveAttribute("hidden")
+	}
 }
 
 // edit copies a changed field of the editor into the table.

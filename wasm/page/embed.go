@@ -76,7 +76,7 @@ func ParseEmbed(fragment string) EmbedOptions {
 			}
 			if len(unknown) > 0 {
 				o.Problems = append(o.Problems, "panels= names no panel called "+strings.Join(unknown, ", ")+
-					"; the panels are "+strings.Join(EmbedPanels, ", ")+".")
+					"; the panels are "+panelIDs()+".")
 			}
 			if len(ps) == 0 {
 				o.Problems = append(o.Problems, "panels= names no panel, so the default ones are shown.")
@@ -139,6 +139,14 @@ func checkOrigin(s string) (string, error) {
 	return o.String(), nil
 }
 
+// ProblemsNotice is the notice that lists the options that could not be read, or "".
+func (o EmbedOptions) ProblemsNotice() string {
+	if len(o.Problems) == 0 {
+		return ""
+	}
+	return "Some embed options could not be read: " + strings.Join(o.Problems, " ")
+}
+
 // Shows reports whether the embed shows panel id (page.Panels).
 func (o EmbedOptions) Shows(id string) bool { return contains(o.Panels, id) }
 
@@ -147,13 +155,19 @@ func (o EmbedOptions) Allowed(origin string) bool {
 	return origin != "" && contains(o.Origins, origin)
 }
 
-// EmbedPanels are the names panels= takes, in page order: the fixed panels
-// and each optional one (its element is panel-<name>, or <name> for the
-// notes). A test keeps the list in step with web/index.html.
-var EmbedPanels = []string{"table", "results", "learner", "notes", "catalog", "schema",
-	"tools", "loop", "http", "switches", "chart", "predict"}
+func knownPanel(p string) bool {
+	_, ok := PanelByID(p)
+	return ok
+}
 
-func knownPanel(p string) bool { return contains(EmbedPanels, p) }
+// panelIDs lists the names panels= takes, for the notice.
+func panelIDs() string {
+	ids := make([]string, len(Panels))
+	for i, p := range Panels {
+		ids[i] = p.ID
+	}
+	return strings.Join(ids, ", ")
+}
 
 func contains(list []string, s string) bool {
 	for _, v := range list {

@@ -1,8 +1,6 @@
 package page
 
 import (
-	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -34,6 +32,12 @@ func TestParseEmbed(t *testing.T) {
 	}
 	if bad := ParseEmbed("theme=neon&panels=,,&origins=%zz"); len(bad.Problems) != 3 || bad.Theme != "auto" {
 		t.Errorf("bad options %+v", bad)
+	} else if n := bad.ProblemsNotice(); !strings.HasPrefix(n, "Some embed options could not be read: theme=neon is not light, dark or auto. ") ||
+		!strings.HasSuffix(n, bad.Problems[2]) {
+		t.Errorf("notice %q", n)
+	}
+	if d.ProblemsNotice() != "" {
+		t.Error("a notice without problems")
 	}
 }
 
@@ -58,26 +62,6 @@ func TestEmbedProblemsNameTheEntry(t *testing.T) {
 	}
 	if len(o.Problems) != 4 {
 		t.Errorf("%d problems, want 4: %q", len(o.Problems), o.Problems)
-	}
-}
-
-// EmbedPanels and web/index.html name the same panels: each optional
-// panel has its element, and every panel-<name> section is listed.
-func TestEmbedPanelsMatchThePage(t *testing.T) {
-	index, err := os.ReadFile("../../web/index.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(index)
-	for _, p := range EmbedPanels {
-		if !strings.Contains(html, `id="panel-`+p+`"`) && !strings.Contains(html, `id="`+p+`"`) && !strings.Contains(html, `id="`+p+`-h"`) {
-			t.Errorf("panels= takes %q, which web/index.html has no element for", p)
-		}
-	}
-	for _, m := range regexp.MustCompile(`id="panel-([a-z0-9-]+)"`).FindAllStringSubmatch(html, -1) {
-		if !slices.Contains(EmbedPanels, m[1]) {
-			t.Errorf("web/index.html has panel-%s, which panels= does not take", m[1])
-		}
 	}
 }
 

@@ -19,9 +19,14 @@ func TestGreeting(t *testing.T) {
 		{"#table=%%%", "", "This link's table could not be read"},
 		{"", "%%%", "The table saved in this browser could not be read"},
 	} {
-		got := Choose(c.fragment, c.saved).Greeting()
+		got := Choose(c.fragment, c.saved).Greeting(false)
 		if c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
 			t.Errorf("Choose(%q, %q).Greeting() = %q, want %q…", c.fragment, c.saved, got, c.want)
+		}
+		// In an embed only a notice is said, never that the table came from the link.
+		if emb := Choose(c.fragment, c.saved).Greeting(true); strings.HasPrefix(c.want, "This table came") && emb != "" ||
+			!strings.HasPrefix(c.want, "This table came") && emb != got {
+			t.Errorf("Choose(%q, %q).Greeting(embed) = %q", c.fragment, c.saved, emb)
 		}
 	}
 }

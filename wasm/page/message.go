@@ -118,6 +118,15 @@ func (s *State) ResultsMessage(request string) map[string]any {
 	}
 }
 
+// RanMessage is the coerce-playground:ran message that tells the host about a run the learner
+// started: the results message without a request.
+func (s *State) RanMessage() map[string]any {
+	m := s.ResultsMessage("")
+	m["type"] = ReplyRan
+	delete(m, "request")
+	return m
+}
+
 // HeightMessages are what an embed posts to its parent when its height changed: the page's own
 // message and the LTI one that Canvas honours.
 func HeightMessages(h int) []map[string]any {

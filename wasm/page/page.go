@@ -87,12 +87,13 @@ func Choose(fragment, saved string) Start {
 	return Start{Table: lesson.Classroom()}
 }
 
-// Greeting is what the page says on opening about where the table came from, or "".
-func (st Start) Greeting() string {
+// Greeting is what the page says on opening about where the table came from, or "". An embed's
+// table always comes from its link: saying so there only puzzles a learner.
+func (st Start) Greeting(embed bool) string {
 	switch {
 	case st.Notice != "":
 		return st.Notice
-	case st.FromLink:
+	case st.FromLink && !embed:
 		return "This table came from the link you opened. Your changes stay in this browser; use Copy link to share them."
 	}
 	return ""

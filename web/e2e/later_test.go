@@ -13,7 +13,7 @@ import (
 // Try it for another. Both must work on their first use.
 const atReady = `new MutationObserver((_, obs) => {
   const html = document.documentElement;
-  if (html.dataset.ready !== "true") return;
+  if (!html || html.dataset.ready !== "true") return;
   obs.disconnect();
   const r = {panels: html.dataset.panels || "", chart: document.getElementById("chart").childElementCount,
     presets: document.getElementById("loop-preset").options.length};
@@ -25,7 +25,7 @@ const atReady = `new MutationObserver((_, obs) => {
   r.httpTarget = document.querySelector("#http-results > li.target")?.dataset.code ?? "";
   r.after = html.dataset.panels || "";
   window.atReady = r;
-}).observe(document.documentElement, {attributes: true, attributeFilter: ["data-ready"]});`
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});`
 
 // TestPanelsBuiltOnFirstOpen checks that the "Beyond one call" panels are not built when the page
 // says ready, that a click inside one and a Try it leading to one build it and work the first time,

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -163,6 +164,24 @@ func TestWorkerOnWrangler(t *testing.T) {
 	want(wasmPath, res, "Cache-Control", "public, max-age=31536000, immutable")
 	want(wasmPath, res, "X-Content-Type-Options", "nosniff")
 
+	// The service worker and the manifest, for offline use: revalidated on
+	// every visit, of the right types, the worker naming the hashed files.
+	res, body = get("/sw.js")
+	if res.StatusCode != 200 || !bytes.Contains(body, []byte(`"lazy":["`+man.Hashed["app.wasm"]+`"]`)) ||
+		!bytes.Contains(body, []byte(man.Hashed["loader.js"])) {
+		t.Errorf("GET /sw.js: %d\n%.300s", res.StatusCode, body)
+	}
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/javascript") && !strings.HasPrefix(ct, "application/javascript") {
+		t.Errorf("GET /sw.js: Content-Type %q", ct)
+	}
+	want("/sw.js", res, "Cache-Control", "no-cache")
+	res, _ = get("/" + web.ManifestName)
+	if res.StatusCode != 200 {
+		t.Errorf("GET /%s: %d", web.ManifestName, res.StatusCode)
+	}
+	want("/"+web.ManifestName, res, "Content-Type", "application/manifest+json")
+	want("/"+web.ManifestName, res, "Cache-Control", "no-cache")
+
 	// The embed page, from Go: frame-ancestors from ALLOWED_EMBEDDERS.
 	for _, path := range []string{"/embed.html", "/embed"} {
 		res, body = get(path)
@@ -199,6 +218,22 @@ func TestWorkerOnWrangler(t *testing.T) {
 		tb.waitReady()
 		if got := tb.run(); len(got) != len(lessonRows()) || got[0].Code != "ok" {
 			t.Errorf("results from the edge page: %+v", got)
+		}
+		if ctl := eval[string](tb, `navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : ""`); ctl != base+"/sw.js" {
+			t.Errorf("the edge page is not controlled by its service worker: %q", ctl)
+		}
+		// Offline after one visit, on the edge too: wrangler stopped.
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		for i := 0; i < 50; i++ {
+			if _, err := http.Get(base + "/"); err != nil {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		tb.do(chromedp.Reload())
+		tb.waitReady()
+		if got := tb.run(); len(got) != len(lessonRows()) || got[5].Code != "not_found" {
+			t.Errorf("results from the edge page offline: %+v", got)
 		}
 	}
 }

@@ -1,0 +1,122 @@
+// The playground's service worker: after one visit the page opens and runs
+// with the network off (a classroom's Wi-Fi drops). Same origin only; it
+// never fetches anything on its own after install.
+//
+// The server fills in CONFIG (web.ServiceWorker): the version (a hash of the
+// page's files under serve.go; of the bundle under make dist), the files to
+// keep at install, and the files kept as the page loads them (app.wasm,
+// whose download the loader's progress bar shows, is not fetched twice).
+//
+//   - install: keeps the precache files, and the two documents when the
+//     server has them, in the cache of this version;
+//   - activate: deletes the caches of other versions, takes over the page;
+//   - navigation: network first (a new deploy shows on the next online
+//     visit), the kept document when the network fails;
+//   - a kept file: from the cache, else from the network, kept as it passes.
+//
+// loader.js registers it and waits until it controls the page (or gives up)
+// before it fetches app.wasm, so every request of install happens before the
+// page is ready.
+"use strict";
+
+var CONFIG = {"version": "unbuilt", "precache": [], "lazy": []};
+
+var PREFIX = "coerce-playground-";
+var CACHE = PREFIX + CONFIG.version;
+var DOCUMENTS = ["./", "embed.html"];
+var NAV_TIMEOUT = 5000; // ms before a stalled network gives way to the kept page
+
+function scoped(name) {
+  return new URL(name, self.registration.scope).href;
+}
+
+var KEPT = CONFIG.precache.concat(CONFIG.lazy, DOCUMENTS).map(scoped);
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    // The documents are optional: a server of the page alone has no embed.html.
+    var docs = DOCUMENTS.map(function (d) {
+      return cache.add(scoped(d)).catch(function () {});
+    });
+    return Promise.all([cache.addAll(CONFIG.precache.map(scoped))].concat(docs));
+  }).then(function () {
+    return self.skipWaiting();
+  }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) {
+      return k.indexOf(PREFIX) === 0 && k !== CACHE;
+    }).map(function (k) {
+      return caches.delete(k);
+    }));
+  }).then(function () {
+    return self.clients.claim();
+  }));
+});
+
+// keep stores a whole, plain answer; a partial or failed one passes by.
+function keep(request, response) {
+  if (response && response.status === 200 && response.type === "basic") {
+    var copy = response.clone();
+    caches.open(CACHE).then(function (cache) {
+      return cache.put(request, copy);
+    }).catch(function () {});
+  }
+  return response;
+}
+
+// keptDocument is the document a navigation falls back on: embed.html for
+// /embed and /embed.html, the page for anything else in scope.
+function keptDocument(url) {
+  var path = new URL(url).pathname;
+  var name = /\/embed(\.html)?$/.test(path) ? "embed.html" : "./";
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(url, { ignoreSearch: true }).then(function (r) {
+      return r || cache.match(scoped(name));
+    });
+  });
+}
+
+function navigate(request) {
+  var network = fetch(request).then(function (response) {
+    var path = new URL(request.url).pathname;
+    if (/(\/|\/index\.html|\/embed(\.html)?)$/.test(path)) keep(request.url, response);
+    return response;
+  });
+  var fallback = function () {
+    return keptDocument(request.url).then(function (r) {
+      return r || network;
+    });
+  };
+  var stalled = new Promise(function (resolve) {
+    setTimeout(resolve, NAV_TIMEOUT);
+  }).then(function () {
+    return keptDocument(request.url).then(function (r) {
+      return r || network;
+    });
+  });
+  return Promise.race([network.catch(fallback), stalled]);
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || request.headers.has("Range")) return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(navigate(request));
+    return;
+  }
+  url.hash = "";
+  url.search = "";
+  if (KEPT.indexOf(url.href) < 0) return; // /oembed, host.js, anything else: the network's
+  event.respondWith(caches.open(CACHE).then(function (cache) {
+    return cache.match(url.href);
+  }).then(function (hit) {
+    return hit || fetch(request).then(function (response) {
+      return keep(url.href, response);
+    });
+  }));
+});
