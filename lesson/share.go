@@ -53,8 +53,10 @@ func ShareJSON(t Table) []byte {
 		}
 		b = append(b, `{"input":`...)
 		b, _ = jsontext.AppendQuote(b, r.Input)
-		b = append(b, `,"want":`...)
-		b, _ = jsontext.AppendQuote(b, r.Want)
+		if r.Want != "" { // a row still to be predicted carries no want at all
+			b = append(b, `,"want":`...)
+			b, _ = jsontext.AppendQuote(b, r.Want)
+		}
 		if r.Note != "" {
 			b = append(b, `,"note":`...)
 			b, _ = jsontext.AppendQuote(b, r.Note)

@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"syscall/js"
 
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
@@ -143,6 +144,7 @@ func (a *app) tryNote(n lesson.Note, ti int) {
 	a.trying = ctx
 	defer func() { a.trying = nil }()
 	a.tryIt(t)
+	a.backToNote("note-" + n.Slug + "-try-" + strconv.Itoa(ti))
 	if t.Kind != "row" || !ctx.ran {
 		return
 	}
@@ -154,4 +156,30 @@ func (a *app) tryNote(n lesson.Note, ti int) {
 	out.SetAttribute("data-code", ctx.code)
 	out.SetAttribute("data-holds", strconv.FormatBool(ctx.code == t.Claim))
 	out.RemoveAttribute("hidden")
+}
+
+// backToNote puts a "Back to the note" link at the end of the section a Try it took the reader
+// to (the focus is there now), so the keyboard reaches it next; following it opens the notes
+// and puts the focus back on the Try it button, and the link goes away.
+func (a *app) backToNote(button string) {
+	if old, ok := lookup("back-to-note"); ok {
+		old.Remove()
+	}
+	focused := wrap(js.Global().Get("document").Get("activeElement"))
+	sec, ok := closest(focused, "section")
+	if !ok {
+		return
+	}
+	line := attrs(el("p", "back-line"), "id", "back-to-note")
+	link := attrs(text("a", "back", "↩ Back to the note"), "href", "#"+button)
+	a.on(link, "click", func(ev *dom.BasicEvent) {
+		ev.PreventDefault()
+		line.Remove()
+		a.setNotesOpen(true)
+		if b, ok := lookup(button); ok {
+			show(b, "center")
+		}
+	})
+	appendChild(line, link)
+	appendChild(sec, line)
 }

@@ -35,7 +35,8 @@ var panels = []panel{
 	{id: "chart", init: initChart, later: true},
 	{id: "predict", init: initPredict, later: true},
 	{id: "embed", init: initEmbed},
-	{id: "try", init: initTry}, // the row and panel Try it targets
+	{id: "student", init: initStudent}, // after embed: an embed's panels= opens the folds it shows
+	{id: "try", init: initTry},         // the row and panel Try it targets
 	{id: "notes", init: initNotes},
 }
 
@@ -78,6 +79,7 @@ func (a *app) jump(id string) {
 	if !ok {
 		return
 	}
+	unfold(id)
 	h := byID(p.Heading)
 	if !h.HasAttribute("tabindex") {
 		h.SetAttribute("tabindex", "-1")

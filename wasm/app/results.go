@@ -26,7 +26,7 @@ func initResults(a *app) {
 		counts: byID("code-counts"), summary: byID("summary")}
 	a.res = p
 	a.subscribe(p.changed)
-	a.on(byID("run"), "click", func(*dom.BasicEvent) { p.run() })
+	a.on(byID("run"), "click", func(*dom.BasicEvent) { p.runAndShow() })
 	a.onValue(js.Global().Get("document"), "keydown", func(ev *dom.BasicEvent) {
 		k := keyboard(ev)
 		if k.Key() == "Enter" && (k.CtrlKey() || k.MetaKey()) {
@@ -34,7 +34,7 @@ func initResults(a *app) {
 				return // the shortcut belongs to the page, not to an open dialog
 			}
 			ev.PreventDefault()
-			p.run()
+			p.runAndShow()
 		}
 	})
 }
@@ -62,6 +62,16 @@ func (p *results) run() {
 	reveal(byID("results-h"))
 	mark("coerce:run-end")
 	measure("coerce:run", "coerce:run-start", "coerce:run-end")
+}
+
+// runAndShow runs the table for the reader who pressed Run (the button, Ctrl+Enter, Enter in a
+// cell): the results are scrolled to the top of the window and the keyboard and a screen
+// reader land on their heading, at every width.
+func (p *results) runAndShow() {
+	p.run()
+	h := byID("results-h")
+	bringIntoView(h, "start")
+	h.Underlying().Call("focus", map[string]any{"preventScroll": true})
 }
 
 // clear puts the results panel back as it is before the first run.

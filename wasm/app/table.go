@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"syscall/js"
 
-	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -40,13 +39,25 @@ func initTable(a *app) {
 		}
 	})
 	a.on(byID("reset-table"), "click", func(*dom.BasicEvent) {
-		a.st.Replace(lesson.Classroom())
+		a.st.Replace(page.Opening())
 		a.notify("The lesson's table is back.", true)
 		a.save("") // the next visit gets the lesson's current table
 	})
 	// One listener per event type for all rows.
 	a.on(e.rows, "input", func(ev *dom.BasicEvent) { e.edit(target(ev)) })
 	a.on(e.rows, "change", func(ev *dom.BasicEvent) { e.edit(target(ev)) })
+	// Enter in a cell runs the table, as the help under the table says (a button in a row keeps
+	// Enter for itself; an Enter that ends an input method's composition is not a run).
+	a.on(e.rows, "keydown", func(ev *dom.BasicEvent) {
+		k := keyboard(ev)
+		if k.Key() != "Enter" || k.CtrlKey() || k.MetaKey() || k.AltKey() || k.ShiftKey() || ev.Get("isComposing").Bool() {
+			return
+		}
+		if tag := target(ev).TagName(); tag == "INPUT" || tag == "SELECT" {
+			ev.PreventDefault()
+			a.res.runAndShow()
+		}
+	})
 	a.on(e.rows, "click", func(ev *dom.BasicEvent) {
 		if b, ok := closest(target(ev), "button[data-action]"); ok {
 			e.act(b, rowOf(b))

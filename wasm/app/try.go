@@ -55,6 +55,7 @@ func (a *app) tryRow(t lesson.Try) {
 func (a *app) tryPanel(t lesson.Try) {
 	a.build(t.Target)
 	if e, ok := lookup("panel-" + t.Target); ok {
+		unfold(t.Target)
 		show(e, "start")
 	}
 }

@@ -66,7 +66,7 @@ func Choose(fragment, saved string) Start {
 	if payload, ok := FragmentTable(fragment); ok {
 		t, err := lesson.DecodeShare(payload)
 		if err != nil {
-			return Start{Table: lesson.Classroom(), Notice: "This link's table could not be read (" +
+			return Start{Table: Opening(), Notice: "This link's table could not be read (" +
 				strings.TrimPrefix(err.Error(), lesson.ErrShare.Error()+": ") +
 				"), so the lesson's table is shown instead. Ask for a new link."}
 		}
@@ -80,11 +80,11 @@ func Choose(fragment, saved string) Start {
 	if saved != "" {
 		t, err := lesson.DecodeShare(saved)
 		if err != nil {
-			return Start{Table: lesson.Classroom(), Notice: "The table saved in this browser could not be read, so the lesson's table is shown instead."}
+			return Start{Table: Opening(), Notice: "The table saved in this browser could not be read, so the lesson's table is shown instead."}
 		}
 		return Start{Table: t}
 	}
-	return Start{Table: lesson.Classroom()}
+	return Start{Table: Opening()}
 }
 
 // Greeting is what the page says on opening about where the table came from, or "". An embed's
@@ -172,9 +172,22 @@ func ShareLink(href string, t lesson.Table) string {
 	return base + "#" + WithTable(fragment, lesson.EncodeShare(Shareable(t)))
 }
 
-// Shareable returns t without the rows whose input is blank: the table as a
-// link or the saved copy carries it.
+// Shareable returns t as a link carries it: without the rows whose input is blank, and, in
+// predict mode, without any expected code (a student could decode the answers from the link;
+// the page computes the actual codes and needs none).
 func Shareable(t lesson.Table) lesson.Table {
+	out := Kept(t)
+	if t.Mode == lesson.PredictMode {
+		for i := range out.Rows {
+			out.Rows[i].Want = ""
+		}
+	}
+	return out
+}
+
+// Kept returns t without the rows whose input is blank: the table as the saved copy and an
+// export keep it, with the student's predictions.
+func Kept(t lesson.Table) lesson.Table {
 	out := t
 	out.Rows = nil
 	for _, r := range t.Rows {

@@ -2,6 +2,7 @@ package page
 
 import (
 	"strconv"
+	"strings"
 
 	"coerceplayground/lesson"
 )
@@ -37,17 +38,19 @@ func ScorePredictions(results []lesson.Result) Score {
 	return sc
 }
 
-// Sentence reads a score out: "4 of 6 predictions right." and what is missing.
+// Sentence reads a score out: "You predicted 4 of 6 right." counts every row, and says how
+// many were not predicted (which is not wrong).
 func (sc Score) Sentence() string {
+	total := sc.Predicted + sc.Unpredicted
 	if sc.Predicted == 0 {
-		return "No predictions yet: choose the code you expect in each row's Expected code, then press Run."
+		return "No predictions yet: pick the code you expect in each row's Your prediction, then press Run."
 	}
-	s := strconv.Itoa(sc.Right) + " of " + plural(sc.Predicted, "prediction", "predictions") + " right."
-	if sc.Right == sc.Predicted {
-		s += " Every prediction matched."
+	s := "You predicted " + strconv.Itoa(sc.Right) + " of " + strconv.Itoa(total) + " right."
+	if sc.Right == total {
+		s += " Every one matched."
 	}
 	if sc.Unpredicted > 0 {
-		s += " " + plural(sc.Unpredicted, "row has", "rows have") + " no prediction."
+		s += " " + plural(sc.Unpredicted, "row was", "rows were") + " not predicted (not counted as wrong)."
 	}
 	return s
 }
@@ -60,8 +63,8 @@ func StartPredict(t lesson.Table) lesson.Table {
 	return t
 }
 
-// PredictLink is a link to the table in predict mode: whoever opens it gets the rows with the
-// expected codes cleared, to predict before Run.
+// PredictLink is a link to the table in predict mode: it carries no expected code, so whoever
+// opens it predicts every row before Run (and cannot read the answers out of the link).
 func PredictLink(href string, t lesson.Table) string {
 	t.Mode = lesson.PredictMode
 	return ShareLink(href, t)
@@ -78,4 +81,45 @@ func (s *State) Prediction() (sentence string, score *Score) {
 	}
 	sc := ScorePredictions(s.results)
 	return sc.Sentence(), &sc
+}
+
+// Opening is the table the page opens with when there is no link and nothing saved: the
+// lesson's table in predict mode, its expected codes cleared for the student to predict. The
+// lesson's answers stay in lesson.Classroom(), for Show the lesson's answers.
+func Opening() lesson.Table { return StartPredict(lesson.Classroom()) }
+
+// Predicting reports whether the student is still to predict: predict mode and no run yet.
+// Until then the page hides what gives the answers away (the rows' notes, the lesson notes).
+func (s *State) Predicting() bool {
+	return s.table.Mode == lesson.PredictMode && s.results == nil
+}
+
+// LessonAnswer is the lesson's answer for row r of a table calling tool: the lesson's own expected
+// code when the lesson's table has that input, else the code the tool actually answers (the
+// page computes it; a table needs no stored answers).
+func (s *State) LessonAnswer(tool string, r lesson.Row) string {
+	if tool == lesson.DefaultTool {
+		for _, c := range lesson.Classroom().Rows {
+			if c.Input == r.Input && c.Want != "" {
+				return c.Want
+			}
+		}
+	}
+	return s.lab.RunRow(tool, lesson.Row{Input: r.Input}).Code
+}
+
+// ShowAnswers fills every row's expected code with the lesson's answer and leaves predict
+// mode (the answers are no longer to be predicted); Undo brings the predictions back.
+func (s *State) ShowAnswers() {
+	t := s.table
+	tool := ToolOf(t)
+	t.Rows = make([]lesson.Row, len(s.table.Rows))
+	for i, r := range s.table.Rows {
+		if strings.TrimSpace(r.Input) != "" {
+			r.Want = s.LessonAnswer(tool, r)
+		}
+		t.Rows[i] = r
+	}
+	t.Mode = ""
+	s.Replace(t)
 }

@@ -121,7 +121,7 @@ const (
 func (s *State) Tool() string { return ToolOf(s.table) }
 
 // Saved is what the page writes to localStorage for the current table.
-func (s *State) Saved() string { return lesson.EncodeShare(Shareable(s.table)) }
+func (s *State) Saved() string { return lesson.EncodeShare(Kept(s.table)) }
 
 // CanAdd reports whether another row fits in the table.
 func (s *State) CanAdd() bool { return len(s.table.Rows) < lesson.MaxRows }

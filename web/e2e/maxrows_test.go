@@ -74,6 +74,10 @@ func TestMaxRowsEditor(t *testing.T) {
 		}
 	}
 
+	// The row buttons and Add row are instructor tools (below the table: opening them scrolls
+	// there, and scrollToRow comes back).
+	tb.instructor()
+
 	// Edit a row far down.
 	const far = 7000
 	tb.scrollToRow(far)

@@ -46,7 +46,17 @@ const readRows = `[...document.querySelectorAll("#rows > tr")].map(tr => ({
 	input: tr.querySelector("[data-field=input]").value, want: tr.querySelector("[data-field=want]").value,
 	note: tr.querySelector("[data-field=note]").value}))`
 
+// lessonRows is the lesson's table as the page opens it: every row still to be predicted.
 func lessonRows() []row {
+	var out []row
+	for _, r := range lesson.Classroom().Rows {
+		out = append(out, row{r.Input, "", r.Note})
+	}
+	return out
+}
+
+// lessonAnswers is the lesson's table with its answers, as Show the lesson's answers fills it.
+func lessonAnswers() []row {
 	var out []row
 	for _, r := range lesson.Classroom().Rows {
 		out = append(out, row{r.Input, r.Want, r.Note})
@@ -57,6 +67,7 @@ func lessonRows() []row {
 func (tb *tab) run() []result {
 	tb.t.Helper()
 	tb.do(chromedp.Click(chromedp.ID("run")))
+	tb.settle()
 	return eval[[]result](tb, readResults)
 }
 
@@ -64,7 +75,11 @@ func TestDefaultRun(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	if got := eval[[]row](tb, readRows); !slices.Equal(got, lessonRows()) {
-		t.Fatalf("the editor opens with %q, want the lesson's table", got)
+		t.Fatalf("the editor opens with %q, want the lesson's table unpredicted", got)
+	}
+	tb.answers()
+	if got := eval[[]row](tb, readRows); !slices.Equal(got, lessonAnswers()) {
+		t.Fatalf("Show the lesson's answers gave %q, want the lesson's answers", got)
 	}
 	got := tb.run()
 	want := []struct{ input, code string }{
@@ -174,6 +189,8 @@ func TestLearnerBox(t *testing.T) {
 func TestEditCopyLinkOpenElsewhere(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.answers() // an instructor's table: check mode, its link keeps the expected codes
+	tb.instructor()
 	tb.do(
 		chromedp.SetValue(chromedp.ID("row-0-input"), `"42"`),
 		chromedp.SetValue(chromedp.ID("row-0-want"), "ok"),
@@ -215,6 +232,7 @@ func TestEditCopyLinkOpenElsewhere(t *testing.T) {
 func TestTableSurvivesReload(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.instructor()
 	tb.do(
 		chromedp.SetValue(chromedp.ID("row-2-input"), "1e3"),
 		chromedp.SetValue(chromedp.ID("row-2-want"), "not_found"),
@@ -237,6 +255,7 @@ func TestTableSurvivesReload(t *testing.T) {
 func TestUndoDelete(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.instructor()
 	tb.do(chromedp.Click(chromedp.ID("row-0-delete")))
 	if n := len(eval[[]row](tb, readRows)); n != 5 {
 		t.Fatalf("%d rows after delete", n)
@@ -266,6 +285,7 @@ func TestMalformedLinkShowsLessonTable(t *testing.T) {
 func TestKeyboardReorder(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.instructor()
 	// Keyboard only: focus row 2's "up" button and press Enter, then Space.
 	tb.do(chromedp.Focus(chromedp.ID("row-1-up")), chromedp.KeyEvent(kb.Enter))
 	if got := eval[[]row](tb, readRows); got[0].Input != "17" || got[1].Input != `"17"` {
@@ -286,6 +306,8 @@ func TestKeyboardReorder(t *testing.T) {
 func TestImportExport(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.answers()
+	tb.instructor()
 	tb.do(chromedp.Click(chromedp.ID("export-open")))
 	exported := eval[string](tb, `document.getElementById("export-text").value`)
 	if exported != lesson.FormatTable(lesson.Classroom()) {
@@ -313,6 +335,7 @@ func TestNoRequestsAfterReady(t *testing.T) {
 	// Let anything the load itself started (the favicon) finish.
 	tb.do(chromedp.Sleep(300 * time.Millisecond))
 	before := tb.requestCount()
+	tb.instructor()
 	tb.do(
 		chromedp.Click(chromedp.ID("run")),
 		chromedp.SendKeys(chromedp.ID("learner-input"), `{"job_id": "17", "x": [1, 2]}`+"\n"),

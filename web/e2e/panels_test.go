@@ -35,6 +35,7 @@ func readSteps(list string) string {
 func TestPanelLoopPresets(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.unfold("loop", "tools")
 	before := tb.requestCount()
 	for _, tc := range []struct {
 		preset string
@@ -90,6 +91,8 @@ func TestPanelLoopPresets(t *testing.T) {
 func TestPanelToolPicker(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.unfold("tools")
+	tb.instructor()
 	tb.do(chromedp.SetValue(chromedp.ID("tool-picker"), "refund"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("tool-picker").dispatchEvent(new Event("change", {bubbles: true}))`))
 	if got := eval[string](tb, `document.getElementById("schema-tool").textContent`); got != "refund" {
@@ -114,6 +117,7 @@ func TestPanelToolPicker(t *testing.T) {
 func TestPanelHTTP(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.unfold("http")
 	tb.do(chromedp.Click(chromedp.ID("http-run")))
 	got := eval[[]step](tb, readSteps("http-results"))
 	rows := lesson.HTTPRows()
@@ -156,6 +160,8 @@ func TestPanelHTTP(t *testing.T) {
 func TestPanelSwitchesTrimAndFixture(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.instructor()
+	tb.unfold("switches")
 	tb.do(chromedp.Click(chromedp.ID("add-row")), chromedp.SendKeys(chromedp.ID("row-6-input"), `" 17 "`),
 		chromedp.SetValue(chromedp.ID("row-6-want"), "ok"))
 	tb.do(chromedp.Click(chromedp.ID("switch-trim")))
@@ -187,6 +193,7 @@ func TestPanelSwitchesTrimAndFixture(t *testing.T) {
 func TestPanelChartCountsRuns(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.unfold("chart", "loop")
 	values := func() []string {
 		return eval[[]string](tb, `[...document.querySelectorAll("#chart .chart-value")].map(e => e.textContent)`)
 	}
@@ -221,6 +228,8 @@ func TestPanelChartCountsRuns(t *testing.T) {
 func TestPanelPredictScores(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
+	tb.answers() // the lesson's table in check mode, as an instructor has it
+	tb.unfold("predict")
 	tb.do(chromedp.Click(chromedp.ID("predict-mode")))
 	for _, r := range eval[[]row](tb, readRows) {
 		if r.Want != "" {
@@ -231,7 +240,7 @@ func TestPanelPredictScores(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("row-5-want"), "not_found"))
 	tb.run()
 	sc := eval[map[string]string](tb, `({...document.getElementById("predict-score").dataset, text: document.getElementById("predict-score").textContent})`)
-	if sc["right"] != "2" || sc["predicted"] != "3" || !strings.HasPrefix(sc["text"], "2 of 3 predictions right.") {
+	if sc["right"] != "2" || sc["predicted"] != "3" || !strings.HasPrefix(sc["text"], "You predicted 2 of 6 right.") {
 		t.Errorf("score %v", sc)
 	}
 	wrong := eval[[]map[string]string](tb, `[...document.querySelectorAll("#predict-wrong > li")].map(li => ({...li.dataset}))`)
@@ -243,6 +252,11 @@ func TestPanelPredictScores(t *testing.T) {
 	tbl, err := lesson.DecodeShare(link[strings.Index(link, "#table=")+len("#table="):])
 	if err != nil || tbl.Mode != lesson.PredictMode || len(tbl.Rows) != 6 {
 		t.Errorf("predict link holds %+v (%v)", tbl, err)
+	}
+	for _, r := range tbl.Rows {
+		if r.Want != "" {
+			t.Errorf("the predict link carries the prediction %+v", r)
+		}
 	}
 }
 
@@ -305,6 +319,8 @@ func TestPanelScreenshots(t *testing.T) {
 				tb.do(chromedp.EmulateViewport(width, 900))
 				tb.media([2]string{"prefers-color-scheme", scheme})
 				tb.open("/")
+				tb.instructor()
+				tb.unfold("tools", "loop", "http", "switches", "chart", "predict")
 				tb.do(chromedp.Click(chromedp.ID("add-row")), chromedp.SendKeys(chromedp.ID("row-6-input"), `" 17 "`),
 					chromedp.Click(chromedp.ID("run")), chromedp.SetValue(chromedp.ID("loop-preset"), "booleans"),
 					chromedp.Evaluate[chromedp.Void](`document.getElementById("loop-preset").dispatchEvent(new Event("change", {bubbles: true}))`),
