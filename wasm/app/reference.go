@@ -46,11 +46,7 @@ func (p *reference) render() {
 
 func (p *reference) renderCatalog(tool string) {
 	p.catalog.SetTextContent("")
-	entries, err := page.Catalog(lesson.CatalogJSONFor(tool))
-	if err != nil {
-		p.catalog.SetTextContent("The catalog of " + tool + " could not be read: " + err.Error())
-		return
-	}
+	entries := page.Catalog(tool)
 	for _, e := range entries {
 		dt := el("dt", "")
 		appendChild(dt, badge(e.Code))
