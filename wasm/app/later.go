@@ -48,12 +48,16 @@ func (a *app) buildLater(p panel) {
 	d.order = append(d.order, p.id)
 	d.init[p.id] = p.init
 	id := p.id
+	if a.tries == nil {
+		a.tries = map[string]func(lesson.Try){}
+	}
 	for _, kind := range p.tries {
-		a.registerTry(kind, func(t lesson.Try) {
+		// A stand-in, set directly: the kind's registerTry call is the panel's own.
+		a.tries[kind] = func(t lesson.Try) {
 			if a.build(id) {
 				a.tryIt(t) // the panel's init registered its own handler for kind
 			}
-		})
+		}
 	}
 	v := sec.Underlying()
 	open := js.FuncOf(func(js.Value, []js.Value) any {
