@@ -25,6 +25,14 @@ func initResults(a *app) {
 	p := &results{a: a, results: byID("results"), resultsTable: byID("results-table"),
 		counts: byID("code-counts"), summary: byID("summary")}
 	a.res = p
+	a.wireReadings(p.results, func(key string) (lesson.Result, bool) {
+		res := a.st.Results()
+		i, err := strconv.Atoi(key)
+		if err != nil || i < 0 || i >= len(res) {
+			return lesson.Result{}, false
+		}
+		return res[i], true
+	})
 	a.subscribe(p.changed)
 	a.on(byID("run"), "click", func(*dom.BasicEvent) { p.runAndShow() })
 	a.onValue(js.Global().Get("document"), "keydown", func(ev *dom.BasicEvent) {
@@ -89,7 +97,7 @@ func (p *results) row(i int) (*dom.BasicHTMLElement, bool) {
 }
 
 // renderResults shows the last run: one row per table row, in table order,
-// each carrying data-code, data-observation and data-pass for automation.
+// each carrying data-code, data-observation, data-pass and data-trace for automation.
 //
 // A row is a deep clone of a prebuilt row for its (expected, code, note)
 // kind, with the four texts that differ filled in: about ten calls into
@@ -110,6 +118,7 @@ func (p *results) render() {
 		}
 		tr := tpl.Call("cloneNode", true)
 		tr.Call("setAttribute", "data-observation", r.Observation)
+		tr.Call("setAttribute", "data-trace", string(r.Trace.JSON()))
 		cells := tr.Get("children")
 		cells.Index(0).Call("append", strconv.Itoa(i+1))
 		in := cells.Index(1)
@@ -117,7 +126,7 @@ func (p *results) render() {
 		if k.note {
 			in.Get("lastChild").Call("append", r.Note)
 		}
-		cells.Index(4).Call("append", r.Observation)
+		cells.Index(4).Call("append", readingEl(r, rowKey(i), page.Mispredicted(r.Want, r.Code)).Underlying())
 		f.Call("appendChild", tr)
 	}
 	p.results.SetTextContent("")
