@@ -21,6 +21,8 @@ type Result struct {
 	Pass              bool
 	// HandlerCalled is true when the arguments were valid and get_job ran.
 	HandlerCalled bool
+	// Trace is the call's Why: its steps, the last one deciding Code (docs/trace.md).
+	Trace coerce.Trace
 }
 
 // Lab runs tables against the classroom's tools. It owns its dispatcher, metrics and handler
@@ -122,9 +124,11 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 			e := &coerce.Error{Code: coerce.InternalError, Hint: "the playground failed on this row; the rest still runs", CorrelationID: "row"}
 			res.Code, res.Field, res.Observation, res.HandlerCalled = string(e.Code), "", string(e.Observation(0)), false
 			res.Pass = res.Want == res.Code
+			res.Trace = coerce.Trace{{Name: "handler", Detail: e.Hint}}
 		}
 	}()
-	o := l.d.Call(context.Background(), tool, l.ArgumentsFor(tool, r.Input))
+	o, tr := l.d.CallTraced(context.Background(), tool, l.ArgumentsFor(tool, r.Input))
+	res.Trace = tr
 	res.Code, res.Field, res.Observation, res.HandlerCalled = string(o.Code), o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
 	return res

@@ -5,7 +5,10 @@ package main
 // The learner box, "Try your own": one input run against the table's tool, newest first.
 
 import (
+	"strconv"
 	"strings"
+
+	"coerceplayground/lesson"
 
 	"honnef.co/go/js/dom/v2"
 )
@@ -14,6 +17,8 @@ type learner struct {
 	a       *app
 	input   *dom.HTMLInputElement
 	results *dom.BasicHTMLElement
+	// kept are the results shown, oldest first: an entry's key is its index.
+	kept []lesson.Result
 }
 
 func initLearner(a *app) {
@@ -28,8 +33,16 @@ func initLearner(a *app) {
 			p.run()
 		}
 	})
+	a.wireReadings(p.results, func(key string) (lesson.Result, bool) {
+		i, err := strconv.Atoi(key)
+		if err != nil || i < 0 || i >= len(p.kept) {
+			return lesson.Result{}, false
+		}
+		return p.kept[i], true
+	})
 	a.on(byID("learner-clear"), "click", func(*dom.BasicEvent) {
 		p.results.SetTextContent("")
+		p.kept = nil
 		p.input.Focus()
 	})
 }
@@ -45,12 +58,13 @@ func (p *learner) run() {
 		p.a.notify("That input made the playground fail ("+err.Error()+"). The page still works.", false)
 		return
 	}
-	li := attrs(el("li", ""), "data-code", res.Code, "data-observation", res.Observation)
+	li := attrs(el("li", ""), "data-code", res.Code, "data-observation", res.Observation, "data-trace", string(res.Trace.JSON()))
 	head := el("div", "head")
-	head.AppendChild(badge(res.Code))
-	head.AppendChild(text("code", "input", res.Input))
-	li.AppendChild(head)
-	li.AppendChild(text("pre", "obs", res.Observation))
+	appendChild(head, badge(res.Code))
+	appendChild(head, text("code", "input", res.Input))
+	appendChild(li, head)
+	appendChild(li, readingEl(res, strconv.Itoa(len(p.kept)), false))
+	p.kept = append(p.kept, res)
 	prepend(p.results, li)
 	// Selected, so typing replaces it and the arrow keys edit it.
 	p.input.Select()

@@ -25,6 +25,14 @@ func initResults(a *app) {
 	p := &results{a: a, results: byID("results"), resultsTable: byID("results-table"),
 		counts: byID("code-counts"), summary: byID("summary")}
 	a.res = p
+	a.wireReadings(p.results, func(key string) (lesson.Result, bool) {
+		res := a.st.Results()
+		i, err := strconv.Atoi(key)
+		if err != nil || i < 0 || i >= len(res) {
+			return lesson.Result{}, false
+		}
+		return res[i], true
+	})
 	a.subscribe(p.changed)
 	a.on(byID("run"), "click", func(*dom.BasicEvent) { p.runAndShow() })
 	a.onValue(js.Global().Get("document"), "keydown", func(ev *dom.BasicEvent) {
@@ -89,7 +97,7 @@ func (p *results) row(i int) (*dom.BasicHTMLElement, bool) {
 }
 
 // renderResults shows the last run: one row per table row, in table order,
-// each carrying data-code, data-observation and data-pass for automation.
+// each carrying data-code, data-observation, data-pass and data-trace for automation.
 //
 // A row is a deep clone of a prebuilt row for its (expected, code, note)
 // kind, with the four texts that differ filled in: about ten calls into
@@ -110,6 +118,7 @@ func (p *results) render() {
 		}
 		tr := tpl.Call("cloneNode", true)
 		tr.Call("setAttribute", "data-observation", r.Observation)
+		tr.Call("setAttribute", "data-trace", string(r.Trace.JSON()))
 		cells := tr.Get("children")
 		cells.Index(0).Call("append", strconv.Itoa(i+1))
 		in := cells.Index(1)
@@ -117,11 +126,11 @@ func (p *results) render() {
 		if k.note {
 			in.Get("lastChild").Call("append", r.Note)
 		}
-		cells.Index(4).Call("append", r.Observation)
+		cells.Index(4).Call("append", readingEl(r, rowKey(i), page.Mispredicted(r.Want, r.Code)).Underlying())
 		f.Call("appendChild", tr)
 	}
 	p.results.SetTextContent("")
-	p.results.AppendChild(frag)
+	appendChild(p.results, frag)
 	p.results.Class().Remove("stale")
 	if len(res) > longResults {
 		p.results.Class().Add("long")
@@ -133,9 +142,9 @@ func (p *results) render() {
 	p.counts.SetTextContent("")
 	for _, c := range lesson.Summarize(res).Counts {
 		li := el("li", "")
-		li.AppendChild(badge(c.Code))
-		li.AppendChild(text("span", "n", "× "+strconv.Itoa(c.N)))
-		p.counts.AppendChild(li)
+		appendChild(li, badge(c.Code))
+		appendChild(li, text("span", "n", "× "+strconv.Itoa(c.N)))
+		appendChild(p.counts, li)
 	}
 	p.summary.SetTextContent(page.Summary(res))
 }
@@ -156,11 +165,11 @@ type resultKind struct {
 // the note when k.note).
 func resultTemplate(k resultKind) js.Value {
 	tr := attrs(el("tr", ""), "data-code", k.code, "data-pass", strconv.FormatBool(k.pass))
-	tr.AppendChild(attrs(el("th", "num"), "scope", "row"))
+	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
 
 	in := cell("td", "input", el("span", ""))
 	if k.note {
-		in.AppendChild(el("span", "note"))
+		appendChild(in, el("span", "note"))
 	}
 	want := text("span", "unpredicted", "?")
 	if k.want != "" {
@@ -177,7 +186,7 @@ func resultTemplate(k resultKind) js.Value {
 	default:
 		tr.Class().Add("fail")
 		mark = text("span", "mark fail", "✗ fail")
-		mark.AppendChild(text("span", "why", "expected "+k.want))
+		appendChild(mark, text("span", "why", "expected "+k.want))
 	}
 	for _, c := range [...]struct {
 		label string
@@ -189,7 +198,7 @@ func resultTemplate(k resultKind) js.Value {
 		{"Observation", el("td", "obs")},
 		{"Match", cell("td", "match", mark)},
 	} {
-		tr.AppendChild(attrs(c.td, "data-label", c.label))
+		appendChild(tr, attrs(c.td, "data-label", c.label))
 	}
 	return tr.Underlying()
 }

@@ -1,11 +1,10 @@
 package page
 
 import (
-	"bytes"
-	"errors"
+	"strconv"
 
-	"coerceplayground/internal/jsonwalk"
-	"github.com/go-json-experiment/json/jsontext"
+	"coerceplayground/coerce"
+	"coerceplayground/lesson"
 )
 
 // Entry is one code of the error catalog, as the page lists it.
@@ -38,47 +37,27 @@ func Label(key string) string {
 	return key
 }
 
-var errCatalog = errors.New("the catalog is not a list of objects with a \"code\"")
-
-// Catalog reads lesson.CatalogJSON: a JSON array of objects, each with a
-// string "code" and scalar members.
-func Catalog(raw []byte) ([]Entry, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(raw))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
-		return nil, errCatalog
-	}
-	var out []Entry
-	for dec.PeekKind() == '{' {
-		var e Entry
-		err := jsonwalk.Members(dec, func(key string) error {
-			text, err := scalarText(dec)
-			if key == "code" {
-				e.Code = text
-			} else {
-				e.Fields = append(e.Fields, Field{key, text})
-			}
-			return err
-		})
-		if err != nil || e.Code == "" {
-			return nil, errCatalog
+// Catalog lists the named classroom tool's error catalog as the page shows it, drawn from the
+// tool's declaration: the same entries its catalog file, what the model is shown, is written
+// from. Nil for an unknown tool.
+func Catalog(tool string) []Entry {
+	for _, t := range lesson.Tools() {
+		if t.Name == tool {
+			return entries(t.Catalog())
 		}
-		out = append(out, e)
 	}
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != ']' || !jsonwalk.AtEnd(dec) {
-		return nil, errCatalog
-	}
-	return out, nil
+	return nil
 }
 
-// scalarText is the next value as the page shows it: a string's text, anything else as written.
-func scalarText(dec *jsontext.Decoder) (string, error) {
-	val, err := dec.ReadValue()
-	if err != nil || val.Kind() != '"' {
-		return string(val), err
+// entries gives each catalog entry's members in the catalog file's order and wording.
+func entries(catalog []coerce.Entry) []Entry {
+	out := make([]Entry, len(catalog))
+	for i, e := range catalog {
+		f := []Field{{"retry", e.Retry}, {"stop", e.Stop}, {"hint", e.Hint}, {"cap", strconv.Itoa(e.Cap)}}
+		if e.ToolCap > 0 {
+			f = append(f, Field{"tool_cap", strconv.Itoa(e.ToolCap)})
+		}
+		out[i] = Entry{Code: string(e.Code), Fields: append(f, Field{"on_cap", string(e.OnCap)})}
 	}
-	tok, err := jsontext.NewDecoder(bytes.NewReader(val)).ReadToken()
-	if err != nil {
-		return "", err
-	}
-	return tok.String(), nil
+	return out
 }

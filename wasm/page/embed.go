@@ -313,6 +313,8 @@ func (s *State) Answer(req Request) Reply {
 type ResultRow struct {
 	Input, Want, Code, Observation string
 	Pass                           bool
+	// Trace is the call's Why as a JSON array (coerce.Trace.JSON), as data-trace holds it.
+	Trace string
 }
 
 // ResultsSummary is the summary of a results reply.
@@ -328,7 +330,7 @@ type ResultsSummary struct {
 func (s *State) ResultsReply() ([]ResultRow, ResultsSummary) {
 	rows := make([]ResultRow, len(s.results))
 	for i, r := range s.results {
-		rows[i] = ResultRow{r.Input, r.Want, r.Code, r.Observation, r.Pass}
+		rows[i] = ResultRow{r.Input, r.Want, r.Code, r.Observation, r.Pass, string(r.Trace.JSON())}
 	}
 	sum := lesson.Summarize(s.results)
 	return rows, ResultsSummary{

@@ -96,12 +96,13 @@ func (s *State) Message(req Request, rep Reply) map[string]any {
 
 // ResultsMessage is the coerce-playground:results message for the last run, in answer to
 // request ("run" also when the learner pressed Run): each row's input, want, code, observation
-// and pass, and the summary.
+// pass and trace, and the summary.
 func (s *State) ResultsMessage(request string) map[string]any {
 	rows, sum := s.ResultsReply()
 	list := make([]any, len(rows))
 	for i, r := range rows {
-		list[i] = map[string]any{"input": r.Input, "want": r.Want, "code": r.Code, "observation": r.Observation, "pass": r.Pass}
+		list[i] = map[string]any{"input": r.Input, "want": r.Want, "code": r.Code, "observation": r.Observation, "pass": r.Pass,
+			"trace": traceMessage(s.results[i].Trace)}
 	}
 	codes := map[string]any{}
 	for _, c := range sum.Codes {

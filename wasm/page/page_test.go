@@ -235,51 +235,6 @@ func TestImport(t *testing.T) {
 	}
 }
 
-func TestCatalog(t *testing.T) {
-	entries, err := Catalog(lesson.CatalogJSON())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var codes []string
-	for _, e := range entries {
-		codes = append(codes, e.Code)
-		if len(e.Fields) == 0 {
-			t.Errorf("%s has no fields", e.Code)
-		}
-	}
-	if !slices.Contains(codes, "invalid_args") || !slices.Contains(codes, "not_found") {
-		t.Errorf("codes %q", codes)
-	}
-	got, err := Catalog([]byte(`[{"code":"x","hint":"say \"17\"","cap":2,"ok":true}]`))
-	want := []Entry{{"x", []Field{{"hint", `say "17"`}, {"cap", "2"}, {"ok", "true"}}}}
-	if err != nil || len(got) != 1 || got[0].Code != "x" || !slices.Equal(got[0].Fields, want[0].Fields) {
-		t.Errorf("Catalog = %+v, %v", got, err)
-	}
-	for _, bad := range []string{``, `{}`, `[1]`, `[{"hint":"no code"}]`, `[{"code":"x"}`, `[] []`, `[{"code":"x",}]`} {
-		if _, err := Catalog([]byte(bad)); err == nil {
-			t.Errorf("Catalog(%q) accepted", bad)
-		}
-	}
-	if Label("retry") == "retry" || Label("brand_new") != "brand_new" {
-		t.Errorf("Label")
-	}
-}
-
-func FuzzCatalog(f *testing.F) {
-	f.Add(lesson.CatalogJSON())
-	f.Add([]byte(`[{"code":"x","cap":1}]`))
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		entries, err := Catalog(raw)
-		if err == nil {
-			for _, e := range entries {
-				if e.Code == "" {
-					t.Fatalf("entry without a code from %q", raw)
-				}
-			}
-		}
-	})
-}
-
 func FuzzChoose(f *testing.F) {
 	f.Add("#table="+lesson.EncodeShare(lesson.Classroom()), "")
 	f.Add("#table=%%%", "x")

@@ -242,6 +242,10 @@ func embedAPI(t *testing.T, tb *tab, cs *courseSite) {
 			if !strings.Contains(r["observation"].(string), `"`) || r["input"] == "" {
 				t.Errorf("row %+v", r)
 			}
+			// The row's Why: an array of steps whose last is ok exactly when the code is.
+			if tr, _ := r["trace"].([]any); len(tr) == 0 || tr[len(tr)-1].(map[string]any)["ok"] != (r["code"] == "ok") {
+				t.Errorf("row %v: trace %v", r["input"], r["trace"])
+			}
 		}
 		if !slices.Equal(codes, []string{"ok", "invalid_args", "not_found"}) || !slices.Equal(passes, []bool{true, false, false}) {
 			t.Errorf("codes %q, passes %v", codes, passes)

@@ -1,0 +1,138 @@
+//go:build js
+
+package main
+
+// What is inside a result element, for the results table and the learner box alike: the hint as
+// plain text, the field, what might puzzle a student explained, the observation laid out so that
+// no line breaks inside a token, and two disclosures drawn only when opened: Why? (the call's
+// steps, page.Why) and Over MCP (the tools/call exchange, lesson.Lab.MCP).
+
+import (
+	"strconv"
+
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// readingEl is the inside of result r; key finds r again when a disclosure is opened. A
+// mispredicted row's Why is drawn and open from the start.
+func readingEl(r lesson.Result, key string, open bool) *dom.BasicHTMLElement {
+	rd := page.Read(r)
+	box := el("div", "reading")
+	if rd.Hint != "" {
+		p := el("p", "hint")
+		appendChild(p, text("span", "label", "Hint "))
+		appendChild(p, text("span", "", rd.Hint))
+		appendChild(box, p)
+	}
+	if rd.Field != "" {
+		p := el("p", "field")
+		appendChild(p, text("span", "label", "Field "))
+		appendChild(p, text("code", "", rd.Field))
+		appendChild(box, p)
+	}
+	for _, n := range rd.Notes {
+		appendChild(box, text("p", "explain", n))
+	}
+	pre := attrs(text("pre", "obs", rd.Layout), "tabindex", "0",
+		"aria-label", "Observation JSON: what the model receives")
+	appendChild(box, pre)
+	why := attrs(el("details", "why"), "data-key", key)
+	appendChild(why, text("summary", "", "Why?"))
+	if open {
+		fillWhy(why, r)
+		why.SetAttribute("open", "")
+	}
+	appendChild(box, why)
+	mcp := attrs(el("details", "mcp"), "data-key", key)
+	appendChild(mcp, text("summary", "", "Over MCP"))
+	appendChild(box, mcp)
+	return box
+}
+
+// fillWhy draws the steps of r's call into its Why disclosure, once.
+func fillWhy(d *dom.BasicHTMLElement, r lesson.Result) {
+	d.SetAttribute("data-filled", "")
+	ol := el("ol", "why-steps")
+	for _, s := range page.Why(r.Trace) {
+		li := el("li", "")
+		if !s.OK {
+			li.Class().Add("decided")
+		}
+		rule := attrs(text("button", "rule link", s.Rule), "type", "button", "data-target", s.Target)
+		appendChild(li, rule)
+		appendChild(li, text("span", "", " "+s.Text))
+		if !s.OK {
+			appendChild(li, text("strong", "", " → "+r.Code))
+		}
+		appendChild(ol, li)
+	}
+	appendChild(d, ol)
+}
+
+// fillMCP draws what the model sees of r over MCP, once.
+func fillMCP(d *dom.BasicHTMLElement, x page.MCPView) {
+	d.SetAttribute("data-filled", "")
+	if x.Request == "" {
+		appendChild(d, text("p", "explain", "This input is not one JSON value, so no MCP client could send it: the model never gets this far."))
+		return
+	}
+	appendChild(d, text("p", "label", "tools/call request"))
+	appendChild(d, attrs(text("pre", "obs", x.Request), "tabindex", "0"))
+	appendChild(d, text("p", "label", "Response: the CallToolResult"))
+	appendChild(d, attrs(text("pre", "obs", x.Response), "tabindex", "0"))
+}
+
+// wireReadings makes the disclosures inside container work: find(key) is the result a key names.
+// Opening a disclosure draws it; a rule's name takes the reader to its switch or note.
+func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string) (lesson.Result, bool)) {
+	a.on(container, "click", func(ev *dom.BasicEvent) {
+		t := target(ev)
+		if b, ok := closest(t, "button.rule"); ok {
+			a.goToRule(b.GetAttribute("data-target"))
+			return
+		}
+		s, ok := closest(t, "summary")
+		if !ok {
+			return
+		}
+		d := wrap(s.Underlying().Get("parentElement"))
+		if d.HasAttribute("data-filled") {
+			return
+		}
+		r, ok := find(d.GetAttribute("data-key"))
+		if !ok {
+			return
+		}
+		if d.Class().Contains("why") {
+			fillWhy(d, r)
+		} else if d.Class().Contains("mcp") {
+			fillMCP(d, a.st.MCP(r))
+		}
+	})
+}
+
+// goToRule shows the switch or lesson note that explains a rule.
+func (a *app) goToRule(id string) {
+	e, ok := lookup(id)
+	if !ok {
+		return
+	}
+	if _, inNotes := closest(e, "#notes-body"); inNotes {
+		a.setNotesOpen(true)
+	}
+	// A switch sits in a folded panel: unfold every closed disclosure around the target.
+	for {
+		d, ok := closest(e, "details:not([open])")
+		if !ok {
+			break
+		}
+		d.SetAttribute("open", "")
+	}
+	show(e, "center")
+}
+
+// rowKey is the key of the results table's row i.
+func rowKey(i int) string { return strconv.Itoa(i) }

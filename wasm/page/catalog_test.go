@@ -1,0 +1,83 @@
+package page
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"testing"
+
+	"coerceplayground/internal/jsonwalk"
+	"coerceplayground/lesson"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// The catalog panel shows exactly what each tool's catalog file tells the model, member for
+// member, though it is drawn from the declaration and not read back from the file.
+func TestCatalogMatchesTheCatalogFile(t *testing.T) {
+	for _, tool := range lesson.ToolNames() {
+		want, err := parseCatalogFile(lesson.CatalogJSONFor(tool))
+		if err != nil {
+			t.Fatalf("%s: %v", tool, err)
+		}
+		got := Catalog(tool)
+		if len(got) != len(want) || len(got) == 0 {
+			t.Fatalf("%s: %d entries, the file has %d", tool, len(got), len(want))
+		}
+		for i := range want {
+			if got[i].Code != want[i].Code || !slices.Equal(got[i].Fields, want[i].Fields) {
+				t.Errorf("%s entry %d:\n got %+v\nwant %+v", tool, i, got[i], want[i])
+			}
+		}
+	}
+	if Catalog("no_such_tool") != nil {
+		t.Error("an unknown tool has a catalog")
+	}
+	if Label("retry") == "retry" || Label("brand_new") != "brand_new" {
+		t.Errorf("Label")
+	}
+}
+
+var errCatalogFile = errors.New("the catalog is not a list of objects with a \"code\"")
+
+// parseCatalogFile reads a committed catalog file: a JSON array of objects, each with a
+// string "code" and scalar members.
+func parseCatalogFile(raw []byte) ([]Entry, error) {
+	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
+		return nil, errCatalogFile
+	}
+	var out []Entry
+	for dec.PeekKind() == '{' {
+		var e Entry
+		err := jsonwalk.Members(dec, func(key string) error {
+			text, err := scalarText(dec)
+			if key == "code" {
+				e.Code = text
+			} else {
+				e.Fields = append(e.Fields, Field{key, text})
+			}
+			return err
+		})
+		if err != nil || e.Code == "" {
+			return nil, errCatalogFile
+		}
+		out = append(out, e)
+	}
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != ']' || !jsonwalk.AtEnd(dec) {
+		return nil, errCatalogFile
+	}
+	return out, nil
+}
+
+// scalarText is the next value as the page shows it: a string's text, anything else as written.
+func scalarText(dec *jsontext.Decoder) (string, error) {
+	val, err := dec.ReadValue()
+	if err != nil || val.Kind() != '"' {
+		return string(val), err
+	}
+	tok, err := jsontext.NewDecoder(bytes.NewReader(val)).ReadToken()
+	if err != nil {
+		return "", err
+	}
+	return tok.String(), nil
+}

@@ -1,0 +1,100 @@
+package page
+
+// What a result element shows besides its code badge: the hint as plain text, the field, a short
+// explanation of what might puzzle a student ([redacted], a cut got, an ok payload that says
+// "failed"), and the observation laid out one member per line, so that the page never has to
+// break a line inside a token.
+
+import (
+	"strings"
+
+	"coerceplayground/lesson"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Reading is a result as a student reads it.
+type Reading struct {
+	Hint, Field string
+	// Notes explain the observation in short sentences, in the order they are shown.
+	Notes []string
+	// Layout is the observation JSON with one member per line (two-space indent); the element's
+	// data-observation keeps the exact bytes.
+	Layout string
+}
+
+// The explanations a Reading may carry.
+const (
+	NoteRedacted = "[redacted] stands for a value coerce will not echo: the field is named like a credential, or the value looks like one (a key, a token). The model never sees it again, and neither does a log."
+	NoteCut      = "got is cut at 64 bytes and ends with …: enough to spot the mistake, never a whole pasted document."
+)
+
+// NoteOK labels an ok row's payload: the tool's data, whose own words (a job's "status":"failed")
+// describe the record, not the call.
+func NoteOK(tool, key string) string {
+	s := "ok: the call worked. " + strings.TrimSpace(key+" below is the data "+tool+" returned")
+	if key == "" {
+		s = "ok: the call worked. Below is the data " + tool + " returned"
+	}
+	return s + "; its fields describe the record, not the call."
+}
+
+// NoteOKStatus adds to NoteOK when the data holds a status: that status is the record's.
+const NoteOKStatus = `Its "status" is the record's own state (a job that failed last night), not this call's: the call worked.`
+
+// Read reads a result's observation. An observation that is not a JSON object (it cannot happen:
+// coerce writes them) is shown as it is.
+func Read(r lesson.Result) Reading {
+	rd := Reading{Field: r.Field, Layout: Indent([]byte(r.Observation))}
+	dec := jsontext.NewDecoder(strings.NewReader(r.Observation))
+	if t, err := dec.ReadToken(); err != nil || t.Kind() != '{' {
+		return rd
+	}
+	var payload string
+	cut := false
+	for dec.PeekKind() == '"' {
+		k, err := dec.ReadToken()
+		if err != nil {
+			return rd
+		}
+		name := k.String() // a token is valid only until the next read
+		val, err := dec.ReadValue()
+		if err != nil {
+			return rd
+		}
+		switch name {
+		case "hint":
+			rd.Hint = unquote(val)
+		case "field":
+			rd.Field = unquote(val)
+		case "got":
+			cut = val.Kind() == '"' && strings.HasSuffix(unquote(val), "…")
+		case "ok", "error", "correlation_id", "retry_after":
+		default:
+			if payload == "" {
+				payload = name
+			}
+		}
+	}
+	if r.Code == "ok" {
+		rd.Notes = append(rd.Notes, NoteOK(r.Tool, payload))
+		if strings.Contains(r.Observation, `"status":`) {
+			rd.Notes = append(rd.Notes, NoteOKStatus)
+		}
+	}
+	if strings.Contains(r.Observation, "[redacted]") {
+		rd.Notes = append(rd.Notes, NoteRedacted)
+	}
+	if cut {
+		rd.Notes = append(rd.Notes, NoteCut)
+	}
+	return rd
+}
+
+// unquote is a JSON string value's text; "" for any other value.
+func unquote(v jsontext.Value) string {
+	t, err := jsontext.NewDecoder(strings.NewReader(string(v))).ReadToken()
+	if err != nil || t.Kind() != '"' {
+		return ""
+	}
+	return t.String()
+}
