@@ -91,6 +91,17 @@ func closest(e *dom.BasicHTMLElement, sel string) (*dom.BasicHTMLElement, bool) 
 	return wrap(v), !v.IsNull()
 }
 
+// jsValuer is any of the dom/v2 wrappers the app holds: what appendChild, showModal and
+// closeDialog take instead of dom/v2's Node and Element interfaces. Those interfaces' method
+// sets reach Event, whose TimeStamp returns a time.Time: naming them in app.wasm keeps
+// time.Time.Format and its tables, about 5 KiB brotli (docs/performance.md, "Cut: ...").
+type jsValuer interface{ Underlying() js.Value }
+
+// appendChild is Node.appendChild without dom/v2's AppendChild(dom.Node) (see jsValuer).
+func appendChild(parent, child jsValuer) {
+	parent.Underlying().Call("appendChild", child.Underlying())
+}
+
 // prepend inserts child as the first child of parent.
 func prepend(parent, child *dom.BasicHTMLElement) {
 	parent.Underlying().Call("prepend", child.Underlying())
@@ -203,8 +214,8 @@ func copyText(text string, done func(ok bool)) {
 }
 
 // showModal opens a <dialog> as a modal; close closes it.
-func showModal(d dom.Element)   { d.Underlying().Call("showModal") }
-func closeDialog(d dom.Element) { d.Underlying().Call("close") }
+func showModal(d jsValuer)   { d.Underlying().Call("showModal") }
+func closeDialog(d jsValuer) { d.Underlying().Call("close") }
 
 // readFile reads the first file chosen in a file input as text and calls done
 // with it, or with ok false when there is none or it cannot be read.

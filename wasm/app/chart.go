@@ -39,6 +39,6 @@ func (p *chart) render() {
 	p.chart.SetAttribute("data-total", strconv.Itoa(page.CountsTotal(totals)))
 	p.reading.SetTextContent("")
 	for _, s := range lesson.Reading(totals) {
-		p.reading.AppendChild(text("li", "", s))
+		appendChild(p.reading, text("li", "", s))
 	}
 }

@@ -40,7 +40,7 @@ func attrs(e *dom.BasicHTMLElement, kv ...string) *dom.BasicHTMLElement {
 func cell(tag, class string, children ...*dom.BasicHTMLElement) *dom.BasicHTMLElement {
 	c := el(tag, class)
 	for _, ch := range children {
-		c.AppendChild(ch)
+		appendChild(c, ch)
 	}
 	return c
 }

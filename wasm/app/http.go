@@ -61,7 +61,7 @@ func initHTTP(a *app) {
 			p.renderDrafts(page.HTTPDrafts(lesson.HTTPRows()))
 		}
 		ran := p.runHTTP()
-		jump("http")
+		a.jump("http")
 		if i := page.FindHTTPRow(ran, t.Target); i >= 0 {
 			li := wrap(p.results.Underlying().Get("children").Index(i))
 			li.Class().Add("target")
@@ -93,10 +93,10 @@ func (p *vendor) drafts() []page.HTTPDraft {
 func (p *vendor) renderDrafts(drafts []page.HTTPDraft) {
 	frag := fragment()
 	for i, r := range drafts {
-		frag.AppendChild(draftEl(i, r))
+		appendChild(frag, draftEl(i, r))
 	}
 	p.rows.SetTextContent("")
-	p.rows.AppendChild(frag)
+	appendChild(p.rows, frag)
 	p.error.SetAttribute("hidden", "")
 	setProp(byID("http-add"), "disabled", len(drafts) >= lesson.MaxRows)
 }
@@ -115,11 +115,11 @@ func draftEl(i int, r page.HTTPDraft) *dom.BasicHTMLElement {
 	dl := attrs(el("input", ""), "type", "checkbox", "id", httpID(i, "deadline"))
 	setProp(dl, "checked", r.Deadline)
 	dlLabel := cell("label", "check", dl)
-	dlLabel.AppendChild(text("span", "", " deadline passed (no response)"))
+	appendChild(dlLabel, text("span", "", " deadline passed (no response)"))
 	want := attrs(el("select", ""), "aria-label", "Expected code, response "+num)
-	want.AppendChild(option("", "no expectation"))
+	appendChild(want, option("", "no expectation"))
 	for _, c := range lesson.Codes() {
-		want.AppendChild(option(c, c))
+		appendChild(want, option(c, c))
 	}
 	setProp(want, "value", r.Want)
 	headers := attrs(el("textarea", ""), "rows", "2", "spellcheck", "false", "aria-label", "Headers, response "+num+", one Name: value per line")
@@ -131,11 +131,11 @@ func draftEl(i int, r page.HTTPDraft) *dom.BasicHTMLElement {
 
 	top := cell("div", "http-top", text("span", "num", num), field("status", "Status", status), dlLabel,
 		field("want", "Expected code", want), del)
-	li.AppendChild(top)
-	li.AppendChild(field("headers", "Headers (one per line)", headers))
-	li.AppendChild(field("body", "Body", body))
+	appendChild(li, top)
+	appendChild(li, field("headers", "Headers (one per line)", headers))
+	appendChild(li, field("body", "Body", body))
 	if r.Note != "" {
-		li.AppendChild(text("p", "note", r.Note))
+		appendChild(li, text("p", "note", r.Note))
 	}
 	return li
 }
@@ -157,10 +157,10 @@ func (p *vendor) runHTTP() []lesson.HTTPRow {
 	}
 	frag := fragment()
 	for i, r := range res {
-		frag.AppendChild(httpResultEl(i, r))
+		appendChild(frag, httpResultEl(i, r))
 	}
 	p.results.SetTextContent("")
-	p.results.AppendChild(frag)
+	appendChild(p.results, frag)
 	p.summary.SetTextContent(page.HTTPSummary(res))
 	return rows
 }
@@ -169,22 +169,22 @@ func httpResultEl(i int, r lesson.Result) *dom.BasicHTMLElement {
 	li := attrs(el("li", "step"), "tabindex", "-1", "data-row", strconv.Itoa(i+1), "data-code", r.Code,
 		"data-observation", r.Observation, "data-pass", strconv.FormatBool(r.Pass))
 	head := el("div", "head")
-	head.AppendChild(text("span", "num", strconv.Itoa(i+1)))
-	head.AppendChild(text("code", "call", r.Input))
-	head.AppendChild(badge(r.Code))
+	appendChild(head, text("span", "num", strconv.Itoa(i+1)))
+	appendChild(head, text("code", "call", r.Input))
+	appendChild(head, badge(r.Code))
 	switch {
 	case r.Want == "":
-		head.AppendChild(text("span", "mark none", "no expectation"))
+		appendChild(head, text("span", "mark none", "no expectation"))
 	case r.Pass:
-		head.AppendChild(text("span", "mark pass", "✓ as expected"))
+		appendChild(head, text("span", "mark pass", "✓ as expected"))
 	default:
 		li.Class().Add("fail")
-		head.AppendChild(text("span", "mark fail", "✗ expected "+r.Want))
+		appendChild(head, text("span", "mark fail", "✗ expected "+r.Want))
 	}
-	li.AppendChild(head)
-	li.AppendChild(text("pre", "obs", r.Observation))
+	appendChild(li, head)
+	appendChild(li, text("pre", "obs", r.Observation))
 	if r.Note != "" {
-		li.AppendChild(text("p", "note", r.Note))
+		appendChild(li, text("p", "note", r.Note))
 	}
 	return li
 }

@@ -60,10 +60,10 @@ func (p *learner) run() {
 	}
 	li := attrs(el("li", ""), "data-code", res.Code, "data-observation", res.Observation, "data-trace", string(res.Trace.JSON()))
 	head := el("div", "head")
-	head.AppendChild(badge(res.Code))
-	head.AppendChild(text("code", "input", res.Input))
-	li.AppendChild(head)
-	li.AppendChild(readingEl(res, strconv.Itoa(len(p.kept)), false))
+	appendChild(head, badge(res.Code))
+	appendChild(head, text("code", "input", res.Input))
+	appendChild(li, head)
+	appendChild(li, readingEl(res, strconv.Itoa(len(p.kept)), false))
 	p.kept = append(p.kept, res)
 	prepend(p.results, li)
 	// Selected, so typing replaces it and the arrow keys edit it.

@@ -24,9 +24,9 @@ func initLoop(a *app) {
 	}
 	p := &loop{a: a, preset: byID("loop-preset"), script: byID("loop-script"), error: byID("loop-error"),
 		summary: byID("loop-summary"), steps: byID("loop-steps")}
-	p.preset.AppendChild(option("", "Your own script"))
+	appendChild(p.preset, option("", "Your own script"))
 	for _, sc := range lesson.Presets() {
-		p.preset.AppendChild(option(sc.Name, sc.Title))
+		appendChild(p.preset, option(sc.Name, sc.Title))
 	}
 	p.choose(lesson.Presets()[0].Name)
 	a.on(p.preset, "change", func(*dom.BasicEvent) { p.choose(getProp(p.preset, "value")) })
@@ -45,7 +45,7 @@ func initLoop(a *app) {
 		a.st.SetSwitches(lesson.DefaultSwitches())
 		p.choose(t.Target)
 		p.run()
-		jump("loop")
+		a.jump("loop")
 	})
 }
 
@@ -75,10 +75,10 @@ func (p *loop) run() {
 	}
 	frag := fragment()
 	for i, st := range steps {
-		frag.AppendChild(stepEl(i, st))
+		appendChild(frag, stepEl(i, st))
 	}
 	p.steps.SetTextContent("")
-	p.steps.AppendChild(frag)
+	appendChild(p.steps, frag)
 	p.summary.SetTextContent(page.LoopSummary(steps))
 }
 
@@ -86,21 +86,21 @@ func stepEl(i int, st lesson.Step) *dom.BasicHTMLElement {
 	li := attrs(el("li", "step"), "data-step", strconv.Itoa(i+1), "data-sent", strconv.FormatBool(st.Sent),
 		"data-code", st.Result.Code, "data-observation", st.Result.Observation)
 	head := el("div", "head")
-	head.AppendChild(text("span", "num", strconv.Itoa(i+1)))
-	head.AppendChild(text("code", "call", st.Tool+" "+st.Input))
-	li.AppendChild(head)
+	appendChild(head, text("span", "num", strconv.Itoa(i+1)))
+	appendChild(head, text("code", "call", st.Tool+" "+st.Input))
+	appendChild(li, head)
 	if !st.Sent {
 		li.Class().Add("unsent")
-		head.AppendChild(text("span", "decision", "not sent"))
-		li.AppendChild(text("p", "reason", "The model never made this call: the runtime had already ended the loop."))
+		appendChild(head, text("span", "decision", "not sent"))
+		appendChild(li, text("p", "reason", "The model never made this call: the runtime had already ended the loop."))
 		return li
 	}
-	head.AppendChild(badge(st.Result.Code))
-	li.AppendChild(text("pre", "obs", st.Result.Observation))
+	appendChild(head, badge(st.Result.Code))
+	appendChild(li, text("pre", "obs", st.Result.Observation))
 	dec := attrs(text("span", "decision", "→ "+string(st.Decision)), "data-decision", string(st.Decision))
 	why := cell("p", "reason", dec)
-	why.AppendChild(text("span", "", " "+st.Reason))
-	li.AppendChild(why)
+	appendChild(why, text("span", "", " "+st.Reason))
+	appendChild(li, why)
 	li.SetAttribute("data-decision", string(st.Decision))
 	return li
 }

@@ -40,6 +40,7 @@ type app struct {
 
 	tries  map[string]func(lesson.Try) // how to show each kind of Try it target (panels.go)
 	trying *tryContext                 // the note card whose Try it is being shown (notes.go)
+	later  *deferred                   // the panels built on first open (later.go)
 }
 
 func main() {
@@ -87,8 +88,13 @@ func start() (err error) {
 		}
 	})
 
+	embed := root().HasAttribute("data-embed") // an embed shows only the panels it asked for
 	for _, p := range panels {
-		p.init(a)
+		if p.later && !embed {
+			a.buildLater(p)
+		} else {
+			p.init(a)
+		}
 	}
 	a.greet()
 
@@ -96,6 +102,7 @@ func start() (err error) {
 	byID("app").RemoveAttribute("hidden")
 	root().SetAttribute("data-ready", "true")
 	mark("coerce:ready")
+	a.buildRest()
 	return nil
 }
 

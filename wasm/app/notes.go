@@ -77,21 +77,21 @@ func (a *app) renderNotes() {
 	list := byID("notes-cards")
 	frag := fragment()
 	for ni, n := range lesson.Notes() {
-		frag.AppendChild(a.noteEl(ni, n))
+		appendChild(frag, a.noteEl(ni, n))
 	}
 	list.SetTextContent("")
-	list.AppendChild(frag)
+	appendChild(list, frag)
 }
 
 func (a *app) noteEl(ni int, n lesson.Note) *dom.BasicHTMLElement {
 	id := "note-" + n.Slug
 	card := attrs(el("li", "note-card"), "id", id, "data-slug", n.Slug, "aria-labelledby", id+"-h")
-	card.AppendChild(attrs(text("h3", "", n.Title), "id", id+"-h"))
+	appendChild(card, attrs(text("h3", "", n.Title), "id", id+"-h"))
 	body := el("div", "note-body")
 	// The body is the lesson's own embedded HTML, never learner text; lesson's tests allow only
 	// bare <p> <code> <em> <strong> <ul> <ol> <li> in it.
 	body.SetInnerHTML(n.HTML)
-	card.AppendChild(body)
+	appendChild(card, body)
 
 	tries := attrs(el("ul", "tries"), "aria-label", "Try it: "+n.Title)
 	shown := 0
@@ -108,13 +108,13 @@ func (a *app) noteEl(ni int, n lesson.Note) *dom.BasicHTMLElement {
 		b := attrs(tryButton(t, label), "type", "button",
 			"id", id+"-try-"+strconv.Itoa(ti), "data-note", strconv.Itoa(ni), "data-try", strconv.Itoa(ti),
 			"data-kind", t.Kind, "data-claim", t.Claim)
-		li.AppendChild(b)
+		appendChild(li, b)
 		if t.Kind == "row" {
-			li.AppendChild(attrs(el("span", "outcome"), "id", id+"-try-"+strconv.Itoa(ti)+"-outcome", "hidden", ""))
+			appendChild(li, attrs(el("span", "outcome"), "id", id+"-try-"+strconv.Itoa(ti)+"-outcome", "hidden", ""))
 		}
-		tries.AppendChild(li)
+		appendChild(tries, li)
 	}
-	card.AppendChild(tries)
+	appendChild(card, tries)
 	if shown == 0 {
 		card.SetAttribute("hidden", "")
 	}
@@ -130,9 +130,9 @@ func tryButton(t lesson.Try, label string) *dom.BasicHTMLElement {
 		b.SetTextContent(label)
 		return b
 	}
-	b.AppendChild(text("span", "", before))
-	b.AppendChild(text("code", "", input))
-	b.AppendChild(text("span", "", after))
+	appendChild(b, text("span", "", before))
+	appendChild(b, text("code", "", input))
+	appendChild(b, text("span", "", after))
 	return b
 }
 
@@ -180,6 +180,6 @@ func (a *app) backToNote(button string) {
 			show(b, "center")
 		}
 	})
-	line.AppendChild(link)
-	sec.AppendChild(line)
+	appendChild(line, link)
+	appendChild(sec, line)
 }

@@ -12,6 +12,10 @@ import (
 type panel struct {
 	id   string
 	init func(*app)
+	// later marks a panel built on first open rather than at start (later.go); tries are
+	// the Try it kinds its init registers, which stand in for it until then.
+	later bool
+	tries []string
 }
 
 // panels are the page's panels in the order they are set up: the table editor and the results
@@ -19,21 +23,21 @@ type panel struct {
 // only for the targets the panels before them registered). Adding a panel is a file with its
 // init function and one line here (and its entry in page.Panels).
 var panels = []panel{
-	{"table", initTable},
-	{"results", initResults},
-	{"reference", initReference}, // the catalog and schema panels
-	{"learner", initLearner},
-	{"share", initShare}, // Copy link, import and export, links pasted into the address bar
-	{"tools", initTools},
-	{"loop", initLoop},
-	{"http", initHTTP},
-	{"switches", initSwitches},
-	{"chart", initChart},
-	{"predict", initPredict},
-	{"embed", initEmbed},
-	{"student", initStudent}, // after embed: an embed's panels= opens the folds it shows
-	{"try", initTry},         // the row and panel Try it targets
-	{"notes", initNotes},
+	{id: "table", init: initTable},
+	{id: "results", init: initResults},
+	{id: "reference", init: initReference}, // the catalog and schema panels
+	{id: "learner", init: initLearner},
+	{id: "share", init: initShare}, // Copy link, import and export, links pasted into the address bar
+	{id: "tools", init: initTools},
+	{id: "loop", init: initLoop, later: true, tries: []string{"loop"}},
+	{id: "http", init: initHTTP, later: true, tries: []string{"http"}},
+	{id: "switches", init: initSwitches, later: true, tries: []string{"switch"}},
+	{id: "chart", init: initChart, later: true},
+	{id: "predict", init: initPredict, later: true},
+	{id: "embed", init: initEmbed},
+	{id: "student", init: initStudent}, // after embed: an embed's panels= opens the folds it shows
+	{id: "try", init: initTry},         // the row and panel Try it targets
+	{id: "notes", init: initNotes},
 }
 
 // registerTry says how to show a lesson note's Try it target of one kind ("row", "panel",
@@ -69,7 +73,8 @@ func optional(id string) bool {
 }
 
 // jump shows a panel for a Try it target: scrolled to and the keyboard on its heading.
-func jump(id string) {
+func (a *app) jump(id string) {
+	a.build(id)
 	p, ok := page.PanelByID(id)
 	if !ok {
 		return

@@ -75,7 +75,7 @@ func (p *predict) render() {
 	}
 	attrs(p.score, "data-right", strconv.Itoa(sc.Right), "data-predicted", strconv.Itoa(sc.Predicted))
 	for _, m := range sc.Wrong {
-		p.wrong.AppendChild(missEl(m, st.Results()[m.Row-1].Observation))
+		appendChild(p.wrong, missEl(m, st.Results()[m.Row-1].Observation))
 	}
 }
 
@@ -83,12 +83,12 @@ func missEl(m page.Miss, obs string) *dom.BasicHTMLElement {
 	li := attrs(el("li", "step miss"), "data-row", strconv.Itoa(m.Row), "data-want", m.Want, "data-got", m.Got,
 		"data-code", m.Got, "data-observation", obs)
 	head := el("div", "head")
-	head.AppendChild(text("span", "num", strconv.Itoa(m.Row)))
-	head.AppendChild(text("code", "call", m.Input))
-	head.AppendChild(text("span", "", "you said"))
-	head.AppendChild(badge(m.Want))
-	head.AppendChild(text("span", "", "it answered"))
-	head.AppendChild(badge(m.Got))
-	li.AppendChild(head)
+	appendChild(head, text("span", "num", strconv.Itoa(m.Row)))
+	appendChild(head, text("code", "call", m.Input))
+	appendChild(head, text("span", "", "you said"))
+	appendChild(head, badge(m.Want))
+	appendChild(head, text("span", "", "it answered"))
+	appendChild(head, badge(m.Got))
+	appendChild(li, head)
 	return li
 }

@@ -23,32 +23,32 @@ func readingEl(r lesson.Result, key string, open bool) *dom.BasicHTMLElement {
 	box := el("div", "reading")
 	if rd.Hint != "" {
 		p := el("p", "hint")
-		p.AppendChild(text("span", "label", "Hint "))
-		p.AppendChild(text("span", "", rd.Hint))
-		box.AppendChild(p)
+		appendChild(p, text("span", "label", "Hint "))
+		appendChild(p, text("span", "", rd.Hint))
+		appendChild(box, p)
 	}
 	if rd.Field != "" {
 		p := el("p", "field")
-		p.AppendChild(text("span", "label", "Field "))
-		p.AppendChild(text("code", "", rd.Field))
-		box.AppendChild(p)
+		appendChild(p, text("span", "label", "Field "))
+		appendChild(p, text("code", "", rd.Field))
+		appendChild(box, p)
 	}
 	for _, n := range rd.Notes {
-		box.AppendChild(text("p", "explain", n))
+		appendChild(box, text("p", "explain", n))
 	}
 	pre := attrs(text("pre", "obs", rd.Layout), "tabindex", "0",
 		"aria-label", "Observation JSON: what the model receives")
-	box.AppendChild(pre)
+	appendChild(box, pre)
 	why := attrs(el("details", "why"), "data-key", key)
-	why.AppendChild(text("summary", "", "Why?"))
+	appendChild(why, text("summary", "", "Why?"))
 	if open {
 		fillWhy(why, r)
 		why.SetAttribute("open", "")
 	}
-	box.AppendChild(why)
+	appendChild(box, why)
 	mcp := attrs(el("details", "mcp"), "data-key", key)
-	mcp.AppendChild(text("summary", "", "Over MCP"))
-	box.AppendChild(mcp)
+	appendChild(mcp, text("summary", "", "Over MCP"))
+	appendChild(box, mcp)
 	return box
 }
 
@@ -62,27 +62,27 @@ func fillWhy(d *dom.BasicHTMLElement, r lesson.Result) {
 			li.Class().Add("decided")
 		}
 		rule := attrs(text("button", "rule link", s.Rule), "type", "button", "data-target", s.Target)
-		li.AppendChild(rule)
-		li.AppendChild(text("span", "", " "+s.Text))
+		appendChild(li, rule)
+		appendChild(li, text("span", "", " "+s.Text))
 		if !s.OK {
-			li.AppendChild(text("strong", "", " → "+r.Code))
+			appendChild(li, text("strong", "", " → "+r.Code))
 		}
-		ol.AppendChild(li)
+		appendChild(ol, li)
 	}
-	d.AppendChild(ol)
+	appendChild(d, ol)
 }
 
 // fillMCP draws what the model sees of r over MCP, once.
 func fillMCP(d *dom.BasicHTMLElement, x page.MCPView) {
 	d.SetAttribute("data-filled", "")
 	if x.Request == "" {
-		d.AppendChild(text("p", "explain", "This input is not one JSON value, so no MCP client could send it: the model never gets this far."))
+		appendChild(d, text("p", "explain", "This input is not one JSON value, so no MCP client could send it: the model never gets this far."))
 		return
 	}
-	d.AppendChild(text("p", "label", "tools/call request"))
-	d.AppendChild(attrs(text("pre", "obs", x.Request), "tabindex", "0"))
-	d.AppendChild(text("p", "label", "Response: the CallToolResult"))
-	d.AppendChild(attrs(text("pre", "obs", x.Response), "tabindex", "0"))
+	appendChild(d, text("p", "label", "tools/call request"))
+	appendChild(d, attrs(text("pre", "obs", x.Request), "tabindex", "0"))
+	appendChild(d, text("p", "label", "Response: the CallToolResult"))
+	appendChild(d, attrs(text("pre", "obs", x.Response), "tabindex", "0"))
 }
 
 // wireReadings makes the disclosures inside container work: find(key) is the result a key names.

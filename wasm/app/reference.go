@@ -49,13 +49,13 @@ func (p *reference) renderCatalog(tool string) {
 	entries := page.Catalog(tool)
 	for _, e := range entries {
 		dt := el("dt", "")
-		dt.AppendChild(badge(e.Code))
-		p.catalog.AppendChild(dt)
+		appendChild(dt, badge(e.Code))
+		appendChild(p.catalog, dt)
 		for _, f := range e.Fields {
 			dd := el("dd", "")
-			dd.AppendChild(text("strong", "", page.Label(f.Key)+": "))
-			dd.AppendChild(text("span", "", f.Value))
-			p.catalog.AppendChild(dd)
+			appendChild(dd, text("strong", "", page.Label(f.Key)+": "))
+			appendChild(dd, text("span", "", f.Value))
+			appendChild(p.catalog, dd)
 		}
 	}
 }

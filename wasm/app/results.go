@@ -130,7 +130,7 @@ func (p *results) render() {
 		f.Call("appendChild", tr)
 	}
 	p.results.SetTextContent("")
-	p.results.AppendChild(frag)
+	appendChild(p.results, frag)
 	p.results.Class().Remove("stale")
 	if len(res) > longResults {
 		p.results.Class().Add("long")
@@ -142,9 +142,9 @@ func (p *results) render() {
 	p.counts.SetTextContent("")
 	for _, c := range lesson.Summarize(res).Counts {
 		li := el("li", "")
-		li.AppendChild(badge(c.Code))
-		li.AppendChild(text("span", "n", "× "+strconv.Itoa(c.N)))
-		p.counts.AppendChild(li)
+		appendChild(li, badge(c.Code))
+		appendChild(li, text("span", "n", "× "+strconv.Itoa(c.N)))
+		appendChild(p.counts, li)
 	}
 	p.summary.SetTextContent(page.Summary(res))
 }
@@ -165,11 +165,11 @@ type resultKind struct {
 // the note when k.note).
 func resultTemplate(k resultKind) js.Value {
 	tr := attrs(el("tr", ""), "data-code", k.code, "data-pass", strconv.FormatBool(k.pass))
-	tr.AppendChild(attrs(el("th", "num"), "scope", "row"))
+	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
 
 	in := cell("td", "input", el("span", ""))
 	if k.note {
-		in.AppendChild(el("span", "note"))
+		appendChild(in, el("span", "note"))
 	}
 	want := text("span", "unpredicted", "?")
 	if k.want != "" {
@@ -186,7 +186,7 @@ func resultTemplate(k resultKind) js.Value {
 	default:
 		tr.Class().Add("fail")
 		mark = text("span", "mark fail", "✗ fail")
-		mark.AppendChild(text("span", "why", "expected "+k.want))
+		appendChild(mark, text("span", "why", "expected "+k.want))
 	}
 	for _, c := range [...]struct {
 		label string
@@ -198,7 +198,7 @@ func resultTemplate(k resultKind) js.Value {
 		{"Observation", el("td", "obs")},
 		{"Match", cell("td", "match", mark)},
 	} {
-		tr.AppendChild(attrs(c.td, "data-label", c.label))
+		appendChild(tr, attrs(c.td, "data-label", c.label))
 	}
 	return tr.Underlying()
 }

@@ -24,26 +24,28 @@ func (e *editor) buildRowTemplate() {
 	sel.SetAttribute("data-field", "want")
 	opt := text("option", "", "? not predicted yet")
 	opt.SetAttribute("value", "")
-	sel.AppendChild(opt)
+	appendChild(sel, opt)
 	for _, c := range lesson.Codes() {
 		o := text("option", "", c)
 		o.SetAttribute("value", c)
-		sel.AppendChild(o)
+		appendChild(sel, o)
 	}
 
 	tr := el("tr", "")
-	tr.AppendChild(attrs(el("th", "num"), "scope", "row"))
-	tr.AppendChild(cell("td", "input", attrs(el("input", ""), "type", "text", "data-field", "input",
+	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
+	appendChild(tr, cell("td", "input", attrs(el("input", ""), "type", "text", "data-field", "input",
 		"maxlength", strconv.Itoa(lesson.MaxInputBytes), "spellcheck", "false", "autocomplete", "off",
 		"placeholder", `raw input, e.g. "17"`)))
-	tr.AppendChild(cell("td", "want", sel))
-	tr.AppendChild(cell("td", "note", attrs(el("input", ""), "type", "text", "data-field", "note",
+
+	appendChild(tr, cell("td", "want", sel))
+	appendChild(tr, cell("td", "note", attrs(el("input", ""), "type", "text", "data-field", "note",
 		"placeholder", "note (optional)", "autocomplete", "off")))
+
 	td := el("td", "actions")
 	for _, b := range [...]struct{ action, icon string }{{"up", "↑"}, {"down", "↓"}, {"delete", "✕"}} {
-		td.AppendChild(attrs(text("button", "icon", b.icon), "type", "button", "data-action", b.action))
+		appendChild(td, attrs(text("button", "icon", b.icon), "type", "button", "data-action", b.action))
 	}
-	tr.AppendChild(td)
+	appendChild(tr, td)
 	e.rowTpl = tr.Underlying()
 
 	e.rowsTable = e.rows.Underlying().Get("parentElement")
@@ -96,7 +98,7 @@ func (e *editor) renderRows() {
 			frag.Underlying().Call("appendChild", e.drawRow(i, r, n))
 		}
 		e.rows.SetTextContent("")
-		e.rows.AppendChild(frag)
+		appendChild(e.rows, frag)
 	} else {
 		first, last, _ := page.Window(n, e.win.rowH, e.rowsTop(), viewHeight(), [2]int{})
 		e.fill(first, last)
@@ -168,7 +170,7 @@ func (e *editor) rowsFrag(first, last int) js.Value {
 func spacer() js.Value {
 	tr := el("tr", "spacer")
 	tr.SetAttribute("aria-hidden", "true")
-	tr.AppendChild(attrs(el("td", ""), "colspan", "5"))
+	appendChild(tr, attrs(el("td", ""), "colspan", "5"))
 	return tr.Underlying()
 }
 

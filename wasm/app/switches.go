@@ -70,7 +70,7 @@ func (p *switches) try(t lesson.Try) {
 	on := !page.SwitchOn(def, t.Target)
 	setProp(byID("switch-"+t.Target), "checked", on)
 	p.flip(t.Target, on)
-	jump("switches")
+	a.jump("switches")
 }
 
 func (p *switches) addFixture(b *dom.BasicHTMLElement) {
@@ -105,13 +105,13 @@ func (p *switches) flip(name string, on bool) {
 		if c.Row < len(results) {
 			obs = results[c.Row].Observation
 		}
-		p.changes.AppendChild(changeEl(k, c, obs))
+		appendChild(p.changes, changeEl(k, c, obs))
 		// The results table says it too, next to the row.
 		if r, ok := p.a.res.row(c.Row); ok {
 			attrs(r, "data-before", c.Before, "data-after", c.After)
 			r.Class().Add("changed")
 			if got := r.Underlying().Call("querySelector", "td.got"); !got.IsNull() {
-				wrap(got).AppendChild(text("span", "was", "was "+c.Before+" before the switch"))
+				appendChild(wrap(got), text("span", "was", "was "+c.Before+" before the switch"))
 			}
 		}
 	}
@@ -123,14 +123,15 @@ func changeEl(k int, c page.Change, obs string) *dom.BasicHTMLElement {
 	li := attrs(el("li", "step change"), "data-row", strconv.Itoa(c.Row+1), "data-input", c.Input,
 		"data-before", c.Before, "data-after", c.After, "data-code", c.After, "data-observation", obs)
 	head := el("div", "head")
-	head.AppendChild(text("span", "num", strconv.Itoa(c.Row+1)))
-	head.AppendChild(text("code", "call", c.Input))
-	head.AppendChild(badge(c.Before))
-	head.AppendChild(text("span", "arrow", "→"))
-	head.AppendChild(badge(c.After))
-	head.AppendChild(attrs(text("button", "", "Add as fixture"), "type", "button", "data-fixture", strconv.Itoa(k),
+	appendChild(head, text("span", "num", strconv.Itoa(c.Row+1)))
+	appendChild(head, text("code", "call", c.Input))
+	appendChild(head, badge(c.Before))
+	appendChild(head, text("span", "arrow", "→"))
+	appendChild(head, badge(c.After))
+	appendChild(head, attrs(text("button", "", "Add as fixture"), "type", "button", "data-fixture", strconv.Itoa(k),
 		"aria-label", "Add "+c.Input+" → "+c.After+" to the table as a fixture"))
-	li.AppendChild(head)
-	li.AppendChild(text("pre", "obs", obs))
+
+	appendChild(li, head)
+	appendChild(li, text("pre", "obs", obs))
 	return li
 }

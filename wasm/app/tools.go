@@ -23,7 +23,7 @@ func initTools(a *app) {
 	}
 	p := &tools{a: a, picker: byID("tool-picker"), refunds: byID("refunds-write"), status: byID("tools-status")}
 	for _, t := range lesson.ToolNames() {
-		p.picker.AppendChild(option(t, t))
+		appendChild(p.picker, option(t, t))
 	}
 	p.sync()
 	a.on(p.picker, "change", func(*dom.BasicEvent) {

@@ -53,6 +53,7 @@ func (a *app) tryRow(t lesson.Try) {
 
 // tryPanel takes the reader to a section of the page.
 func (a *app) tryPanel(t lesson.Try) {
+	a.build(t.Target)
 	if e, ok := lookup("panel-" + t.Target); ok {
 		unfold(t.Target)
 		show(e, "start")

@@ -261,10 +261,12 @@ func (tb *tab) open(pathAndFragment string) {
 	tb.waitReady()
 }
 
+// waitReady waits for data-ready and for the panels built on first open to be built (they are
+// built one per task right after ready; wasm/app/later.go), so a test can read any panel.
 func (tb *tab) waitReady() {
 	tb.t.Helper()
 	state, err := chromedp.Run(tb.ctx, chromedp.Poll[string](
-		`document.documentElement.dataset.ready === "true" ? "ready" : (document.documentElement.dataset.load === "failed" ? "failed" : "")`,
+		`document.documentElement.dataset.ready === "true" && document.documentElement.dataset.panels !== "pending" ? "ready" : (document.documentElement.dataset.load === "failed" ? "failed" : "")`,
 		chromedp.WithPollingTimeout(30*time.Second)))
 	if err != nil {
 		tb.t.Fatalf("waiting for the page to be ready: %v", err)
