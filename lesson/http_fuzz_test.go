@@ -1,9 +1,7 @@
 package lesson_test
 
 import (
-	"errors"
 	"reflect"
-	"strings"
 	"testing"
 
 	"coerceplayground/lesson"
@@ -17,13 +15,7 @@ func FuzzParseHTTPRows(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		rows, err := lesson.ParseHTTPRows(text)
 		if err != nil {
-			var pe *lesson.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is not a *ParseError", err)
-			}
-			if lines := strings.Count(text, "\n") + 1; pe.Line < 1 || pe.Line > lines {
-				t.Fatalf("error names line %d of %d: %v", pe.Line, lines, err)
-			}
+			checkLineError(t, text, err)
 			return
 		}
 		out := lesson.FormatHTTPRows(rows)

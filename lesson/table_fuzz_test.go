@@ -30,13 +30,7 @@ func FuzzParseTable(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		tbl, err := lesson.ParseTable(text)
 		if err != nil {
-			var pe *lesson.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is not a *ParseError", err)
-			}
-			if lines := strings.Count(text, "\n") + 1; pe.Line < 1 || pe.Line > lines {
-				t.Fatalf("error names line %d of %d: %v", pe.Line, lines, err)
-			}
+			checkLineError(t, text, err)
 			return
 		}
 		out := lesson.FormatTable(tbl)
@@ -91,4 +85,17 @@ func FuzzDecodeShare(f *testing.F) {
 			t.Fatal("EncodeShare is not stable")
 		}
 	})
+}
+
+// checkLineError fails the test unless err, from reading text, is a *ParseError naming one of
+// text's lines: what every line-based reader of the lesson promises.
+func checkLineError(t *testing.T, text string, err error) {
+	t.Helper()
+	var pe *lesson.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error %v is not a *ParseError", err)
+	}
+	if lines := strings.Count(text, "\n") + 1; pe.Line < 1 || pe.Line > lines {
+		t.Fatalf("error names line %d of %d: %v", pe.Line, lines, err)
+	}
 }
