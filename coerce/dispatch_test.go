@@ -1,14 +1,13 @@
 package coerce_test
 
 import (
-	"bufio"
 	"context"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"coerceplayground/coerce"
+	fixtures "coerceplayground/internal/fixture"
 	"coerceplayground/lesson"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -78,63 +77,21 @@ type fixture struct {
 	hint, got, note, rawArgsText string
 }
 
-// decodeArgs applies the fixture escapes documented in testdata/coerce/dispatch.tsv:
-// go:"…" is a Go string literal, {{TEXT*N}} repeats TEXT N times.
-func decodeArgs(s string) (string, error) {
-	if rest, ok := strings.CutPrefix(s, "go:"); ok {
-		u, err := strconv.Unquote(rest)
-		if err != nil {
-			return "", err
-		}
-		s = u
-	}
-	for {
-		i := strings.Index(s, "{{")
-		if i < 0 {
-			return s, nil
-		}
-		j := strings.Index(s[i:], "}}")
-		if j < 0 {
-			return s, nil
-		}
-		body := s[i+2 : i+j]
-		star := strings.LastIndexByte(body, '*')
-		if star < 0 {
-			return s, nil
-		}
-		n, err := strconv.Atoi(body[star+1:])
-		if err != nil {
-			return "", err
-		}
-		s = s[:i] + strings.Repeat(body[:star], n) + s[i+j+2:]
-	}
-}
+// decodeArgs applies the fixture escapes documented in testdata/coerce/dispatch.tsv.
+func decodeArgs(s string) (string, error) { return fixtures.Text(s) }
 
+// readFixtures returns each row of a fixture file as its line number followed by its columns.
 func readFixtures(t testing.TB, path string, columns int) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
+	rows, err := fixtures.Read(path, columns)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var rows [][]string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		cols := strings.Split(line, "\t")
-		if len(cols) != columns {
-			t.Fatalf("%s:%d: %d columns, want %d", path, n, len(cols), columns)
-		}
-		rows = append(rows, append([]string{strconv.Itoa(n)}, cols...))
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = append([]string{strconv.Itoa(r.Line)}, r.Cols...)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
+	return out
 }
 
 func loadDispatchFixtures(t testing.TB) []fixture {

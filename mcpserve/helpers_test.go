@@ -1,15 +1,12 @@
 package mcpserve_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"coerceplayground/coerce"
+	fixtures "coerceplayground/internal/fixture"
 	"coerceplayground/lesson"
 	"coerceplayground/mcpserve"
 
@@ -25,61 +22,20 @@ type fixture struct {
 
 func loadFixtures(t testing.TB) []fixture {
 	t.Helper()
-	f, err := os.Open("../testdata/coerce/dispatch.tsv")
+	rows, err := fixtures.Read("../testdata/coerce/dispatch.tsv", 7)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []fixture
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		c := strings.Split(line, "\t")
-		if len(c) != 7 {
-			t.Fatalf("dispatch.tsv:%d: %d columns, want 7", n, len(c))
-		}
-		args, err := decodeArgs(c[1])
+	for _, r := range rows {
+		c := r.Cols
+		args, err := fixtures.Text(c[1])
 		if err != nil {
-			t.Fatalf("dispatch.tsv:%d: %v", n, err)
+			t.Fatalf("dispatch.tsv:%d: %v", r.Line, err)
 		}
-		out = append(out, fixture{line: n, tool: c[0], args: args, code: c[2], field: c[3], hint: c[4], got: c[5], note: c[6]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		out = append(out, fixture{line: r.Line, tool: c[0], args: args, code: c[2], field: c[3], hint: c[4], got: c[5], note: c[6]})
 	}
 	return out
-}
-
-// decodeArgs applies the fixture escapes: go:"…" is a Go string literal, {{TEXT*N}} repeats TEXT.
-func decodeArgs(s string) (string, error) {
-	if rest, ok := strings.CutPrefix(s, "go:"); ok {
-		u, err := strconv.Unquote(rest)
-		if err != nil {
-			return "", err
-		}
-		s = u
-	}
-	for {
-		i := strings.Index(s, "{{")
-		j := strings.Index(s[max(i, 0):], "}}")
-		if i < 0 || j < 0 {
-			return s, nil
-		}
-		body := s[i+2 : i+j]
-		star := strings.LastIndexByte(body, '*')
-		if star < 0 {
-			return s, nil
-		}
-		n, err := strconv.Atoi(body[star+1:])
-		if err != nil {
-			return "", err
-		}
-		s = s[:i] + strings.Repeat(body[:star], n) + s[i+j+2:]
-	}
 }
 
 // calls counts handler runs per tool.
