@@ -45,42 +45,14 @@ func blockedTab(t *testing.T, block string) *tab {
 	if err := os.WriteFile(filepath.Join(profile, "Default", "Preferences"), []byte(blockPrefs[block]), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(findBrowser()),
-		chromedp.UserDataDir(profile),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1280, 900),
-	)
+	opts := browserOptions(findBrowser(), profile)
 	if block == thirdParty {
 		opts = append(opts,
 			chromedp.Flag("test-third-party-cookie-phaseout", true),
 			chromedp.Flag("disable-features", "ThirdPartyStoragePartitioning"))
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	tb := &tab{t: t}
-	ctx, cancel := chromedp.NewContext(allocCtx, chromedp.WithListener(tb.listen))
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	tb.ctx = ctx
-	t.Cleanup(func() {
-		tb.mu.Lock()
-		problems := append([]string(nil), tb.problems...)
-		tb.mu.Unlock()
-		for _, p := range problems {
-			t.Errorf("console: %s", p)
-		}
-		cancelTimeout()
-		cancel()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatal(err)
-	}
-	return tb
+	return openTab(t, allocCtx, 90*time.Second, cancelAlloc)
 }
 
 // probeJS tries localStorage in the current document.

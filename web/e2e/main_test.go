@@ -126,14 +126,21 @@ func newTab(t testing.TB) *tab {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	tb := &tab{t: t}
-	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext(), chromedp.WithListener(tb.listen))
 	// A benchmark's tab lives through all its iterations (seven 10,000-row runs), which on a
 	// loaded machine take far longer than one test.
 	timeout := 90 * time.Second
 	if _, ok := t.(*testing.B); ok {
 		timeout = 15 * time.Minute
 	}
+	return openTab(t, browserCtx, timeout, func() {}, chromedp.WithNewBrowserContext())
+}
+
+// openTab opens a tab in parent that fails t at cleanup for every console error the page
+// logged; release runs once the tab is closed.
+func openTab(t testing.TB, parent context.Context, timeout time.Duration, release func(), opts ...chromedp.ContextOption) *tab {
+	t.Helper()
+	tb := &tab{t: t}
+	ctx, cancel := chromedp.NewContext(parent, append(opts, chromedp.WithListener(tb.listen))...)
 	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	tb.ctx = ctx
 	t.Cleanup(func() {
@@ -145,6 +152,7 @@ func newTab(t testing.TB) *tab {
 		}
 		cancelTimeout()
 		cancel()
+		release()
 	})
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
