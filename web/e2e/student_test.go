@@ -79,7 +79,9 @@ func TestStudentFlow(t *testing.T) {
 			}
 			tb.screenshot("student-"+strconv.FormatInt(vp.w, 10)+"-after-run.png", chromedp.CaptureScreenshot())
 
-			// The lesson's answers, on request; Undo brings the predictions back.
+			// The lesson's answers, on request; Undo brings the predictions back. Run's smooth
+			// scroll must end first, or the click lands where the button was.
+			tb.settle()
 			tb.do(chromedp.Click(chromedp.ID("show-answers")))
 			for i, r := range eval[[]row](tb, readRows) {
 				if want := lesson.Classroom().Rows[i].Want; r.Want != want {
