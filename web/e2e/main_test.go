@@ -157,6 +157,7 @@ func openTab(t testing.TB, parent context.Context, timeout time.Duration, releas
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
 	}
+	tb.media()
 	return tb
 }
 
@@ -218,12 +219,19 @@ func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// media emulates CSS media features, such as prefers-color-scheme or prefers-reduced-motion,
-// given as name and value pairs; features not given go back to the browser's own.
+// media emulates CSS media features, such as prefers-color-scheme, given as name and value
+// pairs; features not given go back to the browser's own, except prefers-reduced-motion, which
+// is "reduce" unless given. Every tab starts so: the page then scrolls (Run to its results, Try
+// it to the learner box) at once instead of smoothly, and a click never lands on an element that
+// a scroll still in progress is moving.
 func (tb *tab) media(features ...[2]string) {
 	tb.t.Helper()
-	var fs []*emulation.MediaFeature
+	fs := []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}
 	for _, f := range features {
+		if f[0] == fs[0].Name {
+			fs[0].Value = f[1]
+			continue
+		}
 		fs = append(fs, &emulation.MediaFeature{Name: f[0], Value: f[1]})
 	}
 	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {

@@ -60,15 +60,11 @@ func (tb *tab) waitFor(cond, what string) {
 	}
 }
 
-func (tb *tab) reducedMotion() { tb.media([2]string{"prefers-reduced-motion", "reduce"}) }
-
 // activeInView is a JavaScript condition: the active element is at least partly on screen.
 const activeInView = `(r => r.bottom > 0 && r.top < innerHeight && r.height > 0)(document.activeElement.getBoundingClientRect())`
 
 func TestNotesCardsAndTryIt(t *testing.T) {
 	tb := newTab(t)
-	// Without smooth scrolling, so each click lands before the page moves under it.
-	tb.reducedMotion()
 	tb.open("/")
 	tb.run() // the lesson's table opens in predict mode: the notes show after the first Run
 	if got := eval[string](tb, `document.getElementById("notes-toggle").getAttribute("aria-expanded")`); got != "true" {
@@ -140,7 +136,6 @@ func TestNotesCardsAndTryIt(t *testing.T) {
 // swaps the table, and Undo brings it back.
 func TestNotesTryAddsRowWithUndo(t *testing.T) {
 	tb := newTab(t)
-	tb.reducedMotion() // each click lands before the page moves under it
 	tb.open("/")
 	tb.run()
 	before := eval[[]row](tb, readRows)
@@ -246,7 +241,7 @@ func TestNotesScreenshots(t *testing.T) {
 					height = 780
 				}
 				tb.do(chromedp.EmulateViewport(width, height))
-				tb.media([2]string{"prefers-color-scheme", scheme}, [2]string{"prefers-reduced-motion", "reduce"})
+				tb.media([2]string{"prefers-color-scheme", scheme})
 				tb.open("/")
 				tb.run()
 				if width < 500 {

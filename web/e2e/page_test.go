@@ -67,7 +67,6 @@ func lessonAnswers() []row {
 func (tb *tab) run() []result {
 	tb.t.Helper()
 	tb.do(chromedp.Click(chromedp.ID("run")))
-	tb.settle()
 	return eval[[]result](tb, readResults)
 }
 

@@ -153,7 +153,7 @@ func TestResultsReadAt360(t *testing.T) {
 			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
 				tb := newTab(t)
 				tb.do(chromedp.EmulateViewport(width, 900))
-				tb.media([2]string{"prefers-color-scheme", scheme}, [2]string{"prefers-reduced-motion", "reduce"})
+				tb.media([2]string{"prefers-color-scheme", scheme})
 				tb.open("/")
 				tb.do(chromedp.SetValue(chromedp.ID("row-5-want"), "ok"))
 				tb.run()

@@ -79,9 +79,7 @@ func TestStudentFlow(t *testing.T) {
 			}
 			tb.screenshot("student-"+strconv.FormatInt(vp.w, 10)+"-after-run.png", chromedp.CaptureScreenshot())
 
-			// The lesson's answers, on request; Undo brings the predictions back. Run's smooth
-			// scroll must end first, or the click lands where the button was.
-			tb.settle()
+			// The lesson's answers, on request; Undo brings the predictions back.
 			tb.do(chromedp.Click(chromedp.ID("show-answers")))
 			for i, r := range eval[[]row](tb, readRows) {
 				if want := lesson.Classroom().Rows[i].Want; r.Want != want {
@@ -130,7 +128,6 @@ func TestStudentInstructorTools(t *testing.T) {
 // note link that returns; a Try it, a link option or a click opens a Beyond one call panel.
 func TestStudentKeyboardAndFolds(t *testing.T) {
 	tb := newTab(t)
-	tb.media([2]string{"prefers-reduced-motion", "reduce"}) // a click lands where it aims, not mid-scroll
 	tb.open("/")
 	tb.do(chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Tab))
 	if href := eval[string](tb, `document.activeElement.getAttribute("href")`); href != "#learner-h" {
@@ -210,16 +207,4 @@ func (tb *tab) unfold(names ...string) {
 func (tb *tab) answers() {
 	tb.t.Helper()
 	tb.do(chromedp.Click(chromedp.ID("show-answers")))
-}
-
-// settle waits until the page stops scrolling (Run brings the results into view smoothly), so
-// the next click lands where it aims.
-func (tb *tab) settle() {
-	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`new Promise(done => {
-		let y = -1;
-		const check = () => { if (scrollY === y) done(true); else { y = scrollY; setTimeout(check, 150); } };
-		check(); })`, chromedp.EvalAwaitPromise)); err != nil {
-		tb.t.Fatal(err)
-	}
 }
