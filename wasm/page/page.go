@@ -57,6 +57,9 @@ type Start struct {
 	Notice string
 	// FromLink is true when the table came from the fragment.
 	FromLink bool
+	// Lesson is true when the table is the lesson's own, from neither a link nor the
+	// browser's storage: what the build wrote into index.html (Prerendered).
+	Lesson bool
 }
 
 // Choose picks the opening table: the fragment's, else the saved one, else
@@ -84,7 +87,7 @@ func Choose(fragment, saved string) Start {
 		}
 		return Start{Table: t}
 	}
-	return Start{Table: Opening()}
+	return Start{Table: Opening(), Lesson: true}
 }
 
 // Greeting is what the page says on opening about where the table came from, or "". An embed's
