@@ -8,7 +8,8 @@ import "strconv"
 //   - code: which code came back, from which tool, on which field.
 //   - count: how many outcomes of this kind the conversation has had against the catalog's cap,
 //     and what the cap counts over. Only for a code the budget counted.
-//   - decision: what the runtime does next and why, in the catalog entry's words.
+//   - decision: why the runtime does what it does next, in the catalog entry's words. The
+//     decision itself is the verdict's (a page shows it beside the step, as a result's code).
 //
 // A verdict that lets the loop go on (continue, retry) has every step ok. A verdict that ends it
 // (stop, hand off) has exactly one step that is not ok, and it is the last: the decision. The
@@ -40,7 +41,7 @@ func (v Verdict) Trace(o Outcome) Trace {
 	default:
 		why = "the cap is passed, so the loop ends (" + entry.Stop + ")"
 	}
-	return append(t, Step{Name: "decision", OK: !ends, Detail: string(v.Decision) + ": " + why})
+	return append(t, Step{Name: "decision", OK: !ends, Detail: why})
 }
 
 // countWords says how many times v counted o's code against which cap, and over what.

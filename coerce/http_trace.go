@@ -5,8 +5,9 @@ import "strconv"
 // NormalizeTraced is Normalize with its explanation as steps, the way a call's trace explains a
 // call (docs/trace.md, "A vendor response's steps"), so a page shows both the same way:
 //
-//   - status: what the status means and the code it maps to (or that the client gave up
-//     waiting). It decides the code: not ok when the response is an error.
+//   - status: what the status means (or that the client gave up waiting). It decides the code:
+//     not ok when the response is an error, the code being the error's, as a call's deciding
+//     step is.
 //   - retry_after: for rate_limited, where retry_after came from: the Retry-After header in
 //     seconds or as a date, or the default; before is the header as got would echo it, after the
 //     seconds the observation holds.
@@ -23,7 +24,7 @@ func (n HTTPNormalizer) NormalizeTraced(resp HTTPResponse) (*Error, Trace) {
 	if e == nil {
 		return nil, Trace{{Name: "status", OK: true, Detail: w.status + ": no error; the tool builds its ok result from the body"}}
 	}
-	t := Trace{{Name: "status", Detail: w.status + ": " + string(e.Code)}}
+	t := Trace{{Name: "status", Detail: w.status}}
 	switch e.Code {
 	case RateLimited:
 		s := Step{Name: "retry_after", OK: true, Detail: "retry_after " + w.after + " s, " + w.from, After: w.after}

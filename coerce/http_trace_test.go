@@ -41,12 +41,8 @@ func checkVendorTrace(t *testing.T, n coerce.HTTPNormalizer, resp coerce.HTTPRes
 	if resp.DeadlineExceeded {
 		status = "no status"
 	}
-	code := "no error"
-	if e != nil {
-		code = string(e.Code)
-	}
-	if !strings.Contains(tr[0].Detail, status) || !strings.HasSuffix(tr[0].Detail, code) && !strings.Contains(tr[0].Detail, code+";") {
-		t.Errorf("the status step %q does not say %s and %s", tr[0].Detail, status, code)
+	if !strings.Contains(tr[0].Detail, status) || (e == nil) != strings.Contains(tr[0].Detail, "no error") {
+		t.Errorf("the status step %q does not say %s, or says no error for an error", tr[0].Detail, status)
 	}
 	has := map[string]coerce.Step{}
 	for _, s := range tr {

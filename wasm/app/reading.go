@@ -136,6 +136,13 @@ func (a *app) goToRule(id, alt string) {
 	if !ok {
 		return
 	}
+	// While the student predicts, the note cards are hidden (they give the answers away): the
+	// sentence that says when they open stands in for the note.
+	if cards, ok := lookup("notes-cards"); ok && cards.HasAttribute("hidden") && cards.Contains(e) {
+		if w, ok := lookup("notes-wait"); ok {
+			e = w
+		}
+	}
 	if _, inNotes := closest(e, "#notes-body"); inNotes {
 		a.setNotesOpen(true)
 	}
