@@ -72,7 +72,7 @@ func TestStudentFlow(t *testing.T) {
 				t.Errorf("after Run the focus is on %q, want the results", id)
 			}
 			if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`(r => r.top >= 0 && r.top < innerHeight / 2)(document.getElementById("results-h").getBoundingClientRect())`)); err != nil {
-				t.Errorf("the results did not come into view: %v", err)
+				t.Errorf("the results' heading is not in the top half of the window with room for its focus ring: %v (its top is at %v px)", err, eval[float64](tb, `document.getElementById("results-h").getBoundingClientRect().top`))
 			}
 			if eval[bool](tb, `document.getElementById("notes-cards").hidden`) {
 				t.Error("the lesson notes stay hidden after the first Run")
