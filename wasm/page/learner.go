@@ -16,10 +16,13 @@ type Tried struct {
 	Tool, Input string
 }
 
-// Attempt is one entry of the learner's history: what was tried and what it gave.
+// Attempt is one entry of the learner's history: what was tried and what it gave. Seq names it
+// for the page's whole session (it counts up from 1, and no two attempts share one), so a view
+// can find it again after older attempts were forgotten.
 type Attempt struct {
 	Tried
 	Result lesson.Result
+	Seq    int
 }
 
 // Bounds on the learner's history. The page shows the last MaxTried attempts; the saved copy
@@ -41,7 +44,7 @@ func (s *State) Try(input string) (lesson.Result, error) {
 	if err != nil {
 		return res, err
 	}
-	s.learner = append(s.learner, Attempt{Tried{res.Tool, input}, res})
+	s.learner = append(s.learner, s.attempt(Tried{res.Tool, input}, res))
 	if n := len(s.learner) - MaxTried; n > 0 {
 		s.learner = append([]Attempt(nil), s.learner[n:]...)
 	}
@@ -71,10 +74,25 @@ func (s *State) Restore(tried []Tried) {
 		if !isToolName(t.Tool) || strings.TrimSpace(t.Input) == "" {
 			continue
 		}
-		out = append(out, Attempt{t, lab.RunRow(t.Tool, lesson.Row{Input: t.Input})})
+		out = append(out, s.attempt(t, lab.RunRow(t.Tool, lesson.Row{Input: t.Input})))
 	}
 	s.learner = out
 	s.emit(LearnerChanged)
+}
+
+func (s *State) attempt(t Tried, r lesson.Result) Attempt {
+	s.seq++
+	return Attempt{t, r, s.seq}
+}
+
+// AttemptBySeq finds the attempt named seq in the history; ok is false once it is forgotten.
+func (s *State) AttemptBySeq(seq int) (i int, a Attempt, ok bool) {
+	for i, a := range s.learner {
+		if a.Seq == seq {
+			return i, a, true
+		}
+	}
+	return -1, Attempt{}, false
 }
 
 func isToolName(name string) bool {

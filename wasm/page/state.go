@@ -17,6 +17,7 @@ type State struct {
 	undo *lesson.Table
 	// learner is the learner box's history, oldest first (learner.go).
 	learner []Attempt
+	seq     int // the last Attempt.Seq given
 
 	subs []func(Event)
 
