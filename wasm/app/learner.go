@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
 )
@@ -50,6 +51,13 @@ func initLearner(a *app) {
 func (p *learner) run() {
 	in := p.input.Value()
 	if strings.TrimSpace(in) == "" {
+		p.input.Focus()
+		return
+	}
+	refused := page.LearnerRefused(in)
+	box, _ := closest(p.input.BasicHTMLElement, ".learner-box")
+	fieldError(p.input.BasicHTMLElement, box, refused)
+	if refused != "" {
 		p.input.Focus()
 		return
 	}

@@ -33,9 +33,10 @@ func (e *editor) buildRowTemplate() {
 
 	tr := el("tr", "")
 	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
+	// No maxlength: it counts UTF-16 units, the decoders count UTF-8 bytes (lesson.MaxInputBytes);
+	// the State refuses an input over the limit and edit says so under the field.
 	appendChild(tr, cell("td", "input", attrs(el("input", ""), "type", "text", "data-field", "input",
-		"maxlength", strconv.Itoa(lesson.MaxInputBytes), "spellcheck", "false", "autocomplete", "off",
-		"placeholder", `raw input, e.g. "17"`)))
+		"spellcheck", "false", "autocomplete", "off", "placeholder", `raw input, e.g. "17"`)))
 
 	appendChild(tr, cell("td", "want", sel))
 	appendChild(tr, cell("td", "note", attrs(el("input", ""), "type", "text", "data-field", "note",

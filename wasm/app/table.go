@@ -109,17 +109,27 @@ func (a *app) keepLine(line string) {
 	}
 }
 
-// edit copies a changed field of the editor into the table.
+// edit copies a changed field of the editor into the table. A change over a limit is not made:
+// the field keeps the reader's text and says why under it until the text fits (a <select> is
+// put back, having no text to fix).
 func (e *editor) edit(t *dom.BasicHTMLElement) {
 	i := rowOf(t)
+	st := e.a.st
+	v := getProp(t, "value")
+	refused := ""
 	switch t.GetAttribute("data-field") {
 	case "input":
-		e.a.st.SetInput(i, getProp(t, "value"))
+		refused = st.SetInput(i, v)
 	case "want":
-		e.a.st.SetWant(i, getProp(t, "value"))
+		if refused = st.SetWant(i, v); refused != "" {
+			setProp(t, "value", st.Table().Rows[i].Want)
+		}
 	case "note":
-		e.a.st.SetNote(i, getProp(t, "value"))
+		refused = st.SetNote(i, v)
+	default:
+		return
 	}
+	fieldError(t, t, refused)
 }
 
 // act carries out a row's button: move up, move down or delete.
