@@ -101,7 +101,7 @@ func TestLongestRowsObservation(t *testing.T) {
 		{"a bare string of the longest input", `"` + novel + `"`, "invalid_args", "over the limit of 65536"},
 		{"a bare string that fits once wrapped", `"` + novel[:len(novel)-12] + `"`, "invalid_args", "digits only"},
 		{"an object with a long value", `{"job_id":"` + novel[:len(novel)-12] + `"}`, "invalid_args", "digits only"},
-		{"a bare word that long", strings.Repeat("a", MaxInputBytes), "invalid_args", "not valid JSON"},
+		{"a bare word that long, sent as a string", strings.Repeat("a", MaxInputBytes), "invalid_args", "over the limit of 65536"},
 	} {
 		if len(c.input) > MaxInputBytes {
 			t.Fatalf("%s: %d bytes, over MaxInputBytes", c.name, len(c.input))

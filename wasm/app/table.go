@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -23,6 +24,8 @@ type editor struct {
 	rowTpl    js.Value     // an editor row, cloned for each row (rows.go)
 	rowsTable js.Value     // the editor's <table>
 	win       editorWindow // which rows of a long table are drawn
+
+	drawnPredict bool // the rows were drawn for predict mode (their labels say so)
 }
 
 func initTable(a *app) {
@@ -74,6 +77,10 @@ func (e *editor) changed(ev page.Event) {
 	switch ev {
 	case page.Replaced, page.Loaded, page.RowsChanged:
 		e.renderRows()
+	case page.SetupChanged:
+		if predict := e.a.st.Table().Mode == lesson.PredictMode; predict != e.drawnPredict {
+			e.renderRows() // the prediction cells' labels follow the mode
+		}
 	}
 }
 
@@ -120,6 +127,9 @@ func (e *editor) edit(t *dom.BasicHTMLElement) {
 	switch t.GetAttribute("data-field") {
 	case "input":
 		refused = st.SetInput(i, v)
+		if r := st.Table().Rows; i >= 0 && i < len(r) { // the printed input (rows.go): what the row holds
+			t.Underlying().Get("parentElement").Call("querySelector", ".print-only").Set("textContent", r[i].Input)
+		}
 	case "want":
 		if refused = st.SetWant(i, v); refused != "" {
 			setProp(t, "value", st.Table().Rows[i].Want)

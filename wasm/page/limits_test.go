@@ -133,7 +133,7 @@ func TestPartialLinkOffer(t *testing.T) {
 		t.Errorf("opened: %q", got)
 	}
 	// A saved table with an unreadable row is offered the same way.
-	if st := Choose("", lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},{"input":"1","want":"nope"}]}`))); st.Offer == nil || !strings.Contains(st.Notice, `row 2: unknown code "nope"`) {
+	if st := Choose("", lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},{"input":"1","want":"nope"}]}`))); st.Offer == nil || !strings.Contains(st.Notice, `row 2: unknown code "nope"`) || !strings.Contains(st.Offer.Opened(), "row of the saved table") {
 		t.Errorf("saved: offer %+v, notice %q", st.Offer, st.Notice)
 	}
 }
@@ -151,5 +151,18 @@ func TestLimitSentences(t *testing.T) {
 	}
 	if got := LinkRefused(long[:lesson.MaxURLBytes]); got != "" {
 		t.Errorf("a link of exactly the limit: %q", got)
+	}
+}
+
+// Add to table meets the table's size as any other row does: refused, and said so.
+func TestAddTriedToTheLargestTable(t *testing.T) {
+	tb := largest.Table()
+	tb.Rows = tb.Rows[:len(tb.Rows)-1]
+	s := New(tb)
+	if _, err := s.Try(`"` + strings.Repeat("7", 300) + `"`); err != nil {
+		t.Fatal(err)
+	}
+	if row, msg := s.AddTried(0); row != -1 || !strings.Contains(msg, "near its limit of 2,000,000 bytes as a link, so the input was not added") {
+		t.Errorf("AddTried: row %d, %q", row, msg)
 	}
 }

@@ -19,17 +19,19 @@ type Offer struct {
 	Table lesson.Table
 	// Bad are the rows left out, numbered as the link holds them.
 	Bad []lesson.BadRow
+	// From is where the rows came from, for the notice: "the link", "the saved table".
+	From string
 }
 
 // offerOf is the offer an error of DecodeShare makes, or nil: only a table whose other rows can
 // be read, and of which at least one can, is offered.
-func offerOf(err error) *Offer {
+func offerOf(err error, from string) *Offer {
 	var u *lesson.UnreadableRows
 	if !errors.As(err, &u) || len(u.Readable.Rows) == 0 {
 		return nil
 	}
 	t, _ := ForLearner(u.Readable)
-	return &Offer{Table: t, Bad: u.Bad}
+	return &Offer{Table: t, Bad: u.Bad, From: from}
 }
 
 // Label is the offer's button: "Open the 5 readable rows".
@@ -43,7 +45,7 @@ func (o *Offer) Label() string {
 // Opened is the notice once the reader took the offer: what was opened and which rows were
 // left out, so the table is never partial without saying so.
 func (o *Offer) Opened() string {
-	return "Opened " + Plural(len(o.Table.Rows), "readable row", "readable rows") + " of the link. Left out: " + leftOut(o.Bad) + "."
+	return "Opened " + Plural(len(o.Table.Rows), "readable row", "readable rows") + " of " + o.From + ". Left out: " + leftOut(o.Bad) + "."
 }
 
 // leftOut names the rows left out: "row 3 (the input is empty)", or "rows 3, 7 and 9" for more

@@ -60,6 +60,9 @@ type Start struct {
 	// Offer, when not nil, holds the readable rows of a link (or of the saved table) that has
 	// rows that cannot be read: Table is not them, and the notice offers to open them.
 	Offer *Offer
+	// Learner is the learner's history kept in the saved copy, oldest first. It is this
+	// browser's, not the table's: it comes back whichever table opens.
+	Learner []Tried
 }
 
 // Choose picks the opening table: the fragment's, else the saved one, else
@@ -68,11 +71,17 @@ type Start struct {
 // some of its rows cannot be read, the notice names them and Offer holds the
 // others, for the reader to open or not.
 func Choose(fragment, saved string) Start {
+	st := choose(fragment, saved)
+	st.Learner = SavedTried(saved)
+	return st
+}
+
+func choose(fragment, saved string) Start {
 	if payload, ok := FragmentTable(fragment); ok {
 		t, err := lesson.DecodeShare(payload)
 		if err != nil {
 			st := Start{Table: Opening()}
-			st.Offer = offerOf(err)
+			st.Offer = offerOf(err, "the link")
 			st.Notice = "This link's table could not be read (" + shareReason(err) + "), so the lesson's table is shown instead. "
 			if st.Offer != nil {
 				st.Notice += "You can open its readable rows, or ask for a new link."
@@ -91,7 +100,7 @@ func Choose(fragment, saved string) Start {
 	if saved != "" {
 		t, err := lesson.DecodeShare(saved)
 		if err != nil {
-			st := Start{Table: Opening(), Offer: offerOf(err)}
+			st := Start{Table: Opening(), Offer: offerOf(err, "the saved table")}
 			st.Notice = "The table saved in this browser could not be read"
 			if st.Offer != nil {
 				st.Notice += " (" + shareReason(err) + "), so the lesson's table is shown instead. You can open its readable rows."
@@ -135,7 +144,7 @@ func Pasted(fragment string) (t lesson.Table, msg string, replace bool, offer *O
 	}
 	if _, err := lesson.DecodeShare(payload); err != nil {
 		msg = "This link's table could not be read (" + shareReason(err) + "), so your current table was kept. "
-		if offer = offerOf(err); offer != nil {
+		if offer = offerOf(err, "the link"); offer != nil {
 			return lesson.Table{}, msg + "You can open its readable rows, or ask for a new link.", false, offer
 		}
 		return lesson.Table{}, msg + "Ask for a new link.", false, nil

@@ -70,7 +70,7 @@ func TestStateScripts(t *testing.T) {
 
 func isCheck(k string) bool {
 	switch k {
-	case "=>", "rows:", "stale:", "undo:", "results:":
+	case "=>", "rows:", "stale:", "undo:", "results:", "learner:", "wants:":
 		return true
 	}
 	return false
@@ -103,6 +103,14 @@ func step(t *testing.T, s *State, line string) (refused string) {
 		}
 	case "learner":
 		s.RunOne(arg)
+	case "try":
+		if _, err := s.Try(arg); err != nil {
+			t.Fatal(err)
+		}
+	case "add-tried":
+		s.AddTried(num(0))
+	case "clear-learner":
+		s.ClearLearner()
 	case "add":
 		s.Add()
 	case "delete":
@@ -175,6 +183,18 @@ func check(t *testing.T, s *State, events *recorder, k, want string, line int) {
 		}
 	case "undo:":
 		got = strconv.FormatBool(s.CanUndo())
+	case "learner:":
+		var in []string
+		for _, a := range s.Learner() {
+			in = append(in, a.Input)
+		}
+		got = strings.Join(in, " | ")
+	case "wants:":
+		var w []string
+		for _, r := range s.Table().Rows {
+			w = append(w, r.Want)
+		}
+		got = strings.Join(w, " | ")
 	case "results:":
 		got = "nil"
 		if s.Results() != nil {
