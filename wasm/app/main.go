@@ -81,6 +81,7 @@ func start() (err error) {
 	a.kept = kept
 	a.first = page.Choose(location().Hash(), saved)
 	a.st = page.New(a.first.Table)
+	a.st.Restore(a.first.Learner) // the learner's history, saved with the table
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {
 		if a.st.Undo() {

@@ -57,12 +57,21 @@ type Start struct {
 	Notice string
 	// FromLink is true when the table came from the fragment.
 	FromLink bool
+	// Learner is the learner's history kept in the saved copy, oldest first. It is this
+	// browser's, not the table's: it comes back whichever table opens.
+	Learner []Tried
 }
 
 // Choose picks the opening table: the fragment's, else the saved one, else
 // the lesson's. A fragment or saved table that cannot be read gives the
 // lesson's table and a notice saying so; it is never half-loaded.
 func Choose(fragment, saved string) Start {
+	st := choose(fragment, saved)
+	st.Learner = SavedTried(saved)
+	return st
+}
+
+func choose(fragment, saved string) Start {
 	if payload, ok := FragmentTable(fragment); ok {
 		t, err := lesson.DecodeShare(payload)
 		if err != nil {

@@ -15,6 +15,9 @@ type State struct {
 	stale string
 	// undo is the table before the last replacement or deletion, nil when there is nothing to undo.
 	undo *lesson.Table
+	// learner is the learner box's history, oldest first (learner.go).
+	learner []Attempt
+	seq     int // the last Attempt.Seq given
 
 	subs []func(Event)
 
@@ -64,12 +67,15 @@ const (
 	// Counted: a run was counted in the session (the table, the learner's box,
 	// the loop, the vendor responses), or the counts were reset.
 	Counted
+	// LearnerChanged: the learner box's history changed (an input tried, the
+	// history cleared or restored); the saved copy keeps it with the table.
+	LearnerChanged
 )
 
 var eventNames = [...]string{
 	Replaced: "replaced", Loaded: "loaded", Edited: "edited", RowsChanged: "rows changed",
 	SetupChanged: "tool or mode changed", LabChanged: "permissions or switches changed",
-	ResultsStale: "results stale", Ran: "ran", Counted: "counted",
+	ResultsStale: "results stale", Ran: "ran", Counted: "counted", LearnerChanged: "learner history changed",
 }
 
 func (c Event) String() string {
@@ -119,9 +125,6 @@ const (
 
 // Tool is the tool the table's rows call.
 func (s *State) Tool() string { return ToolOf(s.table) }
-
-// Saved is what the page writes to localStorage for the current table.
-func (s *State) Saved() string { return lesson.EncodeShare(Kept(s.table)) }
 
 // CanAdd reports whether another row fits in the table.
 func (s *State) CanAdd() bool { return len(s.table.Rows) < lesson.MaxRows }

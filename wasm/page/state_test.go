@@ -59,7 +59,7 @@ func TestStateScripts(t *testing.T) {
 
 func isCheck(k string) bool {
 	switch k {
-	case "=>", "rows:", "stale:", "undo:", "results:":
+	case "=>", "rows:", "stale:", "undo:", "results:", "learner:", "wants:":
 		return true
 	}
 	return false
@@ -85,6 +85,14 @@ func step(t *testing.T, s *State, line string) {
 		}
 	case "learner":
 		s.RunOne(arg)
+	case "try":
+		if _, err := s.Try(arg); err != nil {
+			t.Fatal(err)
+		}
+	case "add-tried":
+		s.AddTried(num(0))
+	case "clear-learner":
+		s.ClearLearner()
 	case "add":
 		s.Add()
 	case "delete":
@@ -156,6 +164,18 @@ func check(t *testing.T, s *State, events *recorder, k, want string, line int) {
 		}
 	case "undo:":
 		got = strconv.FormatBool(s.CanUndo())
+	case "learner:":
+		var in []string
+		for _, a := range s.Learner() {
+			in = append(in, a.Input)
+		}
+		got = strings.Join(in, " | ")
+	case "wants:":
+		var w []string
+		for _, r := range s.Table().Rows {
+			w = append(w, r.Want)
+		}
+		got = strings.Join(w, " | ")
 	case "results:":
 		got = "nil"
 		if s.Results() != nil {
