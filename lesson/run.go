@@ -19,7 +19,8 @@ type Result struct {
 	Pass              bool
 	// HandlerCalled is true when the arguments were valid and get_job ran.
 	HandlerCalled bool
-	// Trace is the call's Why: its steps, the last one deciding Code (docs/trace.md).
+	// Trace is the call's Why: its steps, the last one deciding Code (docs/trace.md); for a
+	// vendor response (RunHTTP), the normalizer's steps, the first deciding Code.
 	Trace coerce.Trace
 	// Form is how the input became the arguments (ReadInput); Sent is the argument text when
 	// the input was not sent as typed (a bare value, wrapped into the tool's first field).
