@@ -74,7 +74,7 @@ func ParseScript(text string) (Script, error) {
 		case input == "":
 			return Script{}, &ParseError{n + 1, "the call has no input after " + tool}
 		case len(input) > MaxInputBytes:
-			return Script{}, &ParseError{n + 1, "the input is over " + strconv.Itoa(MaxInputBytes) + " bytes"}
+			return Script{}, &ParseError{n + 1, InputProblem(input)}
 		case len(s.Calls) == MaxScriptCalls:
 			return Script{}, &ParseError{n + 1, "a script holds at most " + strconv.Itoa(MaxScriptCalls) + " calls"}
 		}

@@ -69,6 +69,13 @@ func (p *learner) run() {
 		p.input.Focus()
 		return
 	}
+	refused := page.LearnerRefused(in)
+	box, _ := closest(p.input.BasicHTMLElement, ".learner-box")
+	fieldError(p.input.BasicHTMLElement, box, refused)
+	if refused != "" {
+		p.input.Focus()
+		return
+	}
 	if _, err := p.a.st.Try(in); err != nil {
 		p.a.notify("That input made the playground fail ("+err.Error()+"). The page still works.", false)
 		return

@@ -33,10 +33,11 @@ func (e *editor) buildRowTemplate() {
 
 	tr := el("tr", "")
 	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
-	// The input's text again, for print (style.css): a printed worksheet shows no form controls.
+	// No maxlength: it counts UTF-16 units, the decoders count UTF-8 bytes (lesson.MaxInputBytes);
+	// the State refuses an input over the limit and edit says so under the field. The input's
+	// text again, for print (style.css): a printed worksheet shows no form controls.
 	appendChild(tr, cell("td", "input", attrs(el("input", ""), "type", "text", "data-field", "input",
-		"maxlength", strconv.Itoa(lesson.MaxInputBytes), "spellcheck", "false", "autocomplete", "off",
-		"placeholder", `raw input, e.g. "17"`), el("span", "print-only")))
+		"spellcheck", "false", "autocomplete", "off", "placeholder", `raw input, e.g. "17"`), el("span", "print-only")))
 
 	appendChild(tr, cell("td", "want", sel))
 	appendChild(tr, cell("td", "note", attrs(el("input", ""), "type", "text", "data-field", "note",

@@ -116,19 +116,30 @@ func (a *app) keepLine(line string) {
 	}
 }
 
-// edit copies a changed field of the editor into the table.
+// edit copies a changed field of the editor into the table. A change over a limit is not made:
+// the field keeps the reader's text and says why under it until the text fits (a <select> is
+// put back, having no text to fix).
 func (e *editor) edit(t *dom.BasicHTMLElement) {
 	i := rowOf(t)
+	st := e.a.st
+	v := getProp(t, "value")
+	refused := ""
 	switch t.GetAttribute("data-field") {
 	case "input":
-		v := getProp(t, "value")
-		e.a.st.SetInput(i, v)
-		t.Underlying().Get("nextElementSibling").Set("textContent", v) // the printed input (rows.go)
+		refused = st.SetInput(i, v)
+		if r := st.Table().Rows; i >= 0 && i < len(r) { // the printed input (rows.go): what the row holds
+			t.Underlying().Get("parentElement").Call("querySelector", ".print-only").Set("textContent", r[i].Input)
+		}
 	case "want":
-		e.a.st.SetWant(i, getProp(t, "value"))
+		if refused = st.SetWant(i, v); refused != "" {
+			setProp(t, "value", st.Table().Rows[i].Want)
+		}
 	case "note":
-		e.a.st.SetNote(i, getProp(t, "value"))
+		refused = st.SetNote(i, v)
+	default:
+		return
 	}
+	fieldError(t, t, refused)
 }
 
 // act carries out a row's button: move up, move down or delete.

@@ -131,6 +131,9 @@ func (s *State) AddTried(i int) (row int, msg string) {
 		}
 		return -1, "A table row cannot hold this input (" + m + "), so it was not added."
 	}
+	if !s.fits(r) {
+		return -1, strings.TrimSuffix(s.FullNotice(), ".") + ", so the input was not added."
+	}
 	s.remember()
 	row = s.appendRow(r)
 	msg = "Added as row " + strconv.Itoa(row+1) + "."

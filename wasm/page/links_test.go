@@ -48,7 +48,10 @@ func TestPasted(t *testing.T) {
 		{"#table=" + predict, []string{"42"}, "Loaded the table from the link. " + PredictNotice, true},
 		{"#table=!!!", nil, "This link's table could not be read", false},
 	} {
-		tb, msg, replace := Pasted(c.fragment)
+		tb, msg, replace, offer := Pasted(c.fragment)
+		if offer != nil {
+			t.Errorf("Pasted(%q) offers rows", c.fragment)
+		}
 		if replace != c.replace || !slices.Equal(inputs(tb), c.inputs) || !strings.HasPrefix(msg, c.msg) || c.msg == "" && msg != "" {
 			t.Errorf("Pasted(%q) = %q, %q, %v", c.fragment, inputs(tb), msg, replace)
 		}

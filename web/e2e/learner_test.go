@@ -187,3 +187,60 @@ func TestLearnerHistorySurvivesReload(t *testing.T) {
 		}
 	})
 }
+
+// With storage full the history lasts the session and the page says so, as for the table; once
+// room comes back the next try saves the whole history, and a reload brings it back.
+func TestLearnerHistoryStorageFull(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	if n := eval[int](tb, fillStorage); n < 1<<20 {
+		t.Fatalf("filled only %d characters", n)
+	}
+	status := `document.getElementById("storage-status").textContent`
+	saved := `localStorage.getItem("` + page.StorageKey + `") || ""`
+	tb.try("0017")
+	if got := eval[string](tb, status); got != page.KeepFull {
+		t.Errorf("after a try with storage full: line %q, want %q", got, page.KeepFull)
+	}
+	if got := eval[string](tb, saved); got != "" {
+		t.Errorf("something was saved with storage full: %q", got)
+	}
+	if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 1 {
+		t.Fatalf("%d learner results with storage full", n)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`Object.keys(localStorage).filter(k => k.startsWith("junk-")).forEach(k => localStorage.removeItem(k))`))
+	tb.try("abc")
+	if got := eval[string](tb, status); got != page.KeepAgain {
+		t.Errorf("after room came back: line %q, want %q", got, page.KeepAgain)
+	}
+	tb.open("/")
+	got := eval[[]learnerEntry](tb, readLearnerEntries)
+	if len(got) != 2 || got[0].Input != "abc" || got[1].Input != "0017" {
+		t.Errorf("after a reload the history is %+v", got)
+	}
+}
+
+// With site data blocked the box works and the history lasts the session; the page says once
+// that the browser keeps nothing, and says nothing more for each try.
+func TestLearnerSiteDataBlocked(t *testing.T) {
+	tb := blockedTab(t, siteData)
+	tb.open("/")
+	for _, in := range []string{"0017", "four thousand"} {
+		tb.try(in)
+	}
+	got := eval[[]learnerEntry](tb, readLearnerEntries)
+	if len(got) != 2 || got[0].Code != "invalid_args" || got[0].Field != "job_id" {
+		t.Errorf("learner results with site data blocked: %+v", got)
+	}
+	if got := eval[string](tb, `document.getElementById("storage-status").textContent`); got != page.KeepRefused {
+		t.Errorf("storage line %q", got)
+	}
+	tb.do(chromedp.Click("#learner-results > li:first-child button.add-tried"))
+	if rows := eval[[]row](tb, readRows); len(rows) != 7 || rows[6].Input != "four thousand" {
+		t.Errorf("Add to table with site data blocked: %+v", rows)
+	}
+	tb.do(chromedp.Click(chromedp.ID("learner-clear")))
+	if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 0 {
+		t.Errorf("Clear left %d results", n)
+	}
+}
