@@ -72,45 +72,63 @@ func shown(selector string) string {
 }
 
 // The classroom lesson printed as a student has it: a worksheet (the question, the inputs, an
-// empty prediction column, every note in full, no controls), and after Run an answer key.
+// empty prediction column, every note in full, no controls), and after Run an answer key, which
+// an edit that makes the results stale takes away again. From a laptop's window, where the notes
+// start open, and from a phone's, where they start folded.
 func TestPrintWorksheet(t *testing.T) {
-	tb := newTab(t)
-	tb.do(chromedp.EmulateViewport(1280, 800))
-	tb.printMedia(false) // the screen, dark
-	tb.open("/")
-	// A prediction picked on screen: the worksheet's column stays empty for the pen.
-	tb.do(chromedp.SetValue(chromedp.ID("row-0-want"), "ok"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-want").dispatchEvent(new Event("change", {bubbles: true}))`),
-		chromedp.SetValue(chromedp.ID("row-2-want"), "ok"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("row-2-want").dispatchEvent(new Event("change", {bubbles: true}))`))
+	for _, vp := range []struct{ w, h int64 }{{1280, 800}, {360, 740}} {
+		t.Run(strconv.FormatInt(vp.w, 10), func(t *testing.T) {
+			tb := newTab(t)
+			tb.do(chromedp.EmulateViewport(vp.w, vp.h))
+			tb.printMedia(false) // the screen, dark
+			tb.open("/")
+			// A prediction picked on screen: the worksheet's column stays empty for the pen.
+			tb.do(chromedp.SetValue(chromedp.ID("row-0-want"), "ok"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-want").dispatchEvent(new Event("change", {bubbles: true}))`),
+				chromedp.SetValue(chromedp.ID("row-2-want"), "ok"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-2-want").dispatchEvent(new Event("change", {bubbles: true}))`))
+			name := "print-" + strconv.FormatInt(vp.w, 10)
 
-	n := tb.printPDF("print-worksheet.pdf")
-	t.Logf("the worksheet prints on %d A4 pages", n)
-	if n > maxPrintPages {
-		t.Errorf("the worksheet takes %d A4 pages, want at most %d", n, maxPrintPages)
-	}
-	tb.checkPrinted("print-worksheet.png", false)
+			n := tb.printPDF(name + "-worksheet.pdf")
+			t.Logf("the worksheet prints on %d A4 pages", n)
+			if n > maxPrintPages {
+				t.Errorf("the worksheet takes %d A4 pages, want at most %d", n, maxPrintPages)
+			}
+			tb.checkPrinted(name+"-worksheet.png", false, vp.w, vp.h)
 
-	tb.do(chromedp.Click(chromedp.ID("run")))
-	n = tb.printPDF("print-answer-key.pdf")
-	t.Logf("the worksheet and its answer key print on %d A4 pages", n)
-	if n > maxPrintPages {
-		t.Errorf("the worksheet and its answer key take %d A4 pages, want at most %d", n, maxPrintPages)
+			tb.do(chromedp.Click(chromedp.ID("run")))
+			n = tb.printPDF(name + "-answer-key.pdf")
+			t.Logf("the worksheet and its answer key print on %d A4 pages", n)
+			if n > maxPrintPages {
+				t.Errorf("the worksheet and its answer key take %d A4 pages, want at most %d", n, maxPrintPages)
+			}
+			tb.checkPrinted(name+"-answer-key.png", true, vp.w, vp.h)
+
+			tb.do(chromedp.SetValue(chromedp.ID("row-1-input"), "18"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-1-input").dispatchEvent(new Event("input", {bubbles: true}))`))
+			tb.printMedia(true)
+			if eval[bool](tb, `document.getElementById("results-table").checkVisibility()`) {
+				t.Error("an answer key prints for results an edit made stale")
+			}
+			if got := eval[string](tb, `document.querySelector("#rows > tr[data-row='1'] > td.input").innerText.trim()`); got != "18" {
+				t.Errorf("the edited row prints its input as %q", got)
+			}
+			tb.printMedia(false)
+		})
 	}
-	tb.checkPrinted("print-answer-key.png", true)
 }
 
 // checkPrinted looks at the page under print media at A4's width (and saves it as
 // artifacts/shot): dark text on no background, no control, the question and every input, an
 // empty prediction column, every note's whole text, and the answer key when results exist.
-func (tb *tab) checkPrinted(shot string, results bool) {
+func (tb *tab) checkPrinted(shot string, results bool, w, h int64) {
 	t := tb.t
 	t.Helper()
 	tb.do(chromedp.EmulateViewport(794, 1123))
 	tb.printMedia(true)
 	defer func() {
 		tb.printMedia(false)
-		tb.do(chromedp.EmulateViewport(1280, 800))
+		tb.do(chromedp.EmulateViewport(w, h))
 	}()
 	tb.screenshot(shot, chromedp.FullScreenshot(100))
 	if c := eval[string](tb, `getComputedStyle(document.body).color + " on " + getComputedStyle(document.body).backgroundColor`); c != "rgb(29, 34, 48) on rgba(0, 0, 0, 0)" {
