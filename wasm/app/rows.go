@@ -61,6 +61,7 @@ const defaultRowHeight = 45
 func (e *editor) renderRows() {
 	rows := e.a.st.Table().Rows
 	n := len(rows)
+	e.drawnPredict = e.a.st.Table().Mode == lesson.PredictMode
 	e.rowsTable.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1)) // with the header row
 	e.win.on = n > page.FullRows
 	if e.a.prerendered && !e.drawn {
@@ -102,7 +103,7 @@ func (e *editor) renderRows() {
 // row the build wrote into index.html for the lesson's table.
 func (e *editor) drawRow(i int, r lesson.Row, n int) js.Value {
 	tr := e.rowTpl.Call("cloneNode", true)
-	fillAll(tr, page.RowFill(i, n, r))
+	fillAll(tr, page.RowFill(i, n, r, e.drawnPredict))
 	return tr
 }
 

@@ -8,7 +8,6 @@ package main
 import (
 	"syscall/js"
 
-	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -43,6 +42,12 @@ func initShare(a *app) {
 
 func (p *share) copyLink() {
 	link := page.ShareLink(location().Href(), p.a.st.Table())
+	if msg := page.LinkRefused(link); msg != "" {
+		p.url.SetValue("")
+		p.box.RemoveAttribute("hidden")
+		p.status.SetTextContent(msg)
+		return
+	}
 	replaceURL(link)
 	p.url.SetValue(link)
 	p.box.RemoveAttribute("hidden")
@@ -60,10 +65,13 @@ func (p *share) copyLink() {
 }
 
 func (p *share) linkPasted() {
-	t, msg, replace := page.Pasted(location().Hash())
+	t, msg, replace, offer := page.Pasted(location().Hash())
 	if !replace {
 		if msg != "" {
 			p.a.notify(msg, false)
+		}
+		if offer != nil {
+			p.a.offerRows(offer)
 		}
 		return
 	}
@@ -109,11 +117,20 @@ func (p *share) importFailed(msg string) {
 }
 
 func (p *share) wireExport() {
+	results := byID("export-results")
 	p.a.on(byID("export-open"), "click", func(*dom.BasicEvent) {
-		p.exportText.SetValue(lesson.FormatTable(page.Shareable(p.a.st.Table())))
+		// The results are offered while they describe the table; ticked except in predict mode.
+		offer, ticked := p.a.st.ExportOffer()
+		setHidden(byID("export-results-label"), !offer)
+		setProp(results, "checked", ticked)
+		p.exportText.SetValue(p.a.st.Export(ticked))
 		p.exportStatus.SetTextContent("")
 		showModal(p.exportDialog)
 		p.exportText.Focus()
+	})
+	p.a.on(results, "change", func(*dom.BasicEvent) {
+		p.exportText.SetValue(p.a.st.Export(checked(results)))
+		p.exportStatus.SetTextContent("")
 	})
 	p.a.on(byID("export-close"), "click", func(*dom.BasicEvent) { closeDialog(p.exportDialog) })
 	p.a.on(byID("export-copy"), "click", func(*dom.BasicEvent) {

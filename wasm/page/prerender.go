@@ -25,7 +25,7 @@ func Prerender() []Region {
 	t := Opening()
 	var rows []Node
 	for i, r := range t.Rows {
-		rows = append(rows, RowView(i, len(t.Rows), r))
+		rows = append(rows, RowView(i, len(t.Rows), r, t.Mode == lesson.PredictMode))
 	}
 	var notes []Node
 	for ni, n := range lesson.Notes() {

@@ -15,7 +15,7 @@ import (
 // clone (RowFill), about thirty calls into JavaScript a row instead of building some sixty
 // elements one by one.
 func RowTemplate() Node {
-	sel := E("select", "data-field", "want").With(E("option", "value", "").Say("? not predicted yet"))
+	sel := E("select", "data-field", "want").With(E("option", "value", "").Say("? not predicted"))
 	for _, c := range lesson.Codes() {
 		sel = sel.With(E("option", "value", c).Say(c))
 	}
@@ -25,9 +25,13 @@ func RowTemplate() Node {
 	}
 	return E("tr").With(
 		E("th", "class", "num", "scope", "row"),
+		// No maxlength: it counts UTF-16 units, the decoders count UTF-8 bytes
+		// (lesson.MaxInputBytes); the State refuses an input over the limit and the editor says
+		// so under the field. The input's text again, for print (style.css): a printed worksheet
+		// shows no form controls.
 		E("td", "class", "input").With(E("input", "type", "text", "data-field", "input",
-			"maxlength", strconv.Itoa(lesson.MaxInputBytes), "spellcheck", "false", "autocomplete", "off",
-			"placeholder", `raw input, e.g. "17"`)),
+			"spellcheck", "false", "autocomplete", "off", "placeholder", `raw input, e.g. "17"`),
+			E("span", "class", "print-only")),
 		E("td", "class", "want").With(sel),
 		E("td", "class", "note").With(E("input", "type", "text", "data-field", "note",
 			"placeholder", "note (optional)", "autocomplete", "off")),
@@ -49,20 +53,26 @@ const (
 )
 
 // RowFill is what makes the template editor row i of a table of n rows: its number, ids,
-// accessible labels and values. Learner text goes in as form values only.
-func RowFill(i, n int, r lesson.Row) []Fill {
+// accessible labels and values. Learner text goes in as form values and text only. In predict
+// mode the code's label says what a student does with it.
+func RowFill(i, n int, r lesson.Row, predict bool) []Fill {
 	num := strconv.Itoa(i + 1)
+	want := "Expected code for row "
+	if predict {
+		want = "Your prediction for row "
+	}
 	f := []Fill{
 		{nil, "data-row", strconv.Itoa(i)},
 		{nil, "aria-rowindex", strconv.Itoa(i + 2)}, // the header row is 1
 		{[]int{0}, FillText, num},
 	}
 	for k, c := range [...]struct{ part, label, value string }{
-		{"input", "Input, row ", r.Input}, {"want", "Expected code, row ", r.Want}, {"note", "Note, row ", r.Note},
+		{"input", "Input, row ", r.Input}, {"want", want, r.Want}, {"note", "Note, row ", r.Note},
 	} {
 		p := []int{k + 1, 0}
 		f = append(f, Fill{p, "id", RowID(i, c.part)}, Fill{p, "aria-label", c.label + num}, Fill{p, FillValue, c.value})
 	}
+	f = append(f, Fill{[]int{1, 1}, FillText, r.Input}) // the printed input
 	for k, act := range [...]struct{ part, label string }{
 		{"up", "Move row " + num + " up"}, {"down", "Move row " + num + " down"}, {"delete", "Delete row " + num},
 	} {
@@ -79,9 +89,9 @@ func RowFill(i, n int, r lesson.Row) []Fill {
 func RowID(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" + part }
 
 // RowView is editor row i of a table of n rows: RowTemplate filled by RowFill, as HTML writes it.
-func RowView(i, n int, r lesson.Row) Node {
+func RowView(i, n int, r lesson.Row, predict bool) Node {
 	row := RowTemplate()
-	for _, f := range RowFill(i, n, r) {
+	for _, f := range RowFill(i, n, r, predict) {
 		row = fill(row, f.Path, f.Name, f.Value)
 	}
 	return row
@@ -122,7 +132,8 @@ func fill(n Node, path []int, name, v string) Node {
 func CatalogView(tool string) []Node {
 	var out []Node
 	for _, e := range Catalog(tool) {
-		out = append(out, E("dt").With(Badge(e.Code)))
+		// The id is where a loop step's or a vendor response's Why sends the reader (CatalogID).
+		out = append(out, E("dt", "id", CatalogID(e.Code)).With(Badge(e.Code)))
 		for _, f := range e.Fields {
 			out = append(out, E("dd").With(E("strong").Say(Label(f.Key)+": "), E("span").Say(f.Value)))
 		}

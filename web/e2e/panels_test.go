@@ -239,9 +239,13 @@ func TestPanelPredictScores(t *testing.T) {
 	tb.do(chromedp.SetValue(chromedp.ID("row-0-want"), "ok"), chromedp.SetValue(chromedp.ID("row-2-want"), "ok"),
 		chromedp.SetValue(chromedp.ID("row-5-want"), "not_found"))
 	tb.run()
-	sc := eval[map[string]string](tb, `({...document.getElementById("predict-score").dataset, text: document.getElementById("predict-score").textContent})`)
+	sc := eval[map[string]string](tb, `({...document.getElementById("score").dataset, text: document.getElementById("score").textContent})`)
 	if sc["right"] != "2" || sc["predicted"] != "3" || !strings.HasPrefix(sc["text"], "You predicted 2 of 6 right.") {
 		t.Errorf("score %v", sc)
+	}
+	// The score is said once, above the results; the panel points there and lists the misses.
+	if p := eval[string](tb, `document.getElementById("predict-score").textContent`); strings.Contains(p, "You predicted") || !strings.Contains(p, "1 prediction was wrong") {
+		t.Errorf("the predict panel says %q", p)
 	}
 	wrong := eval[[]map[string]string](tb, `[...document.querySelectorAll("#predict-wrong > li")].map(li => ({...li.dataset}))`)
 	if len(wrong) != 1 || wrong[0]["row"] != "3" || wrong[0]["want"] != "ok" || wrong[0]["got"] != "invalid_args" || wrong[0]["code"] != "invalid_args" || wrong[0]["observation"] == "" {
@@ -257,6 +261,14 @@ func TestPanelPredictScores(t *testing.T) {
 		if r.Want != "" {
 			t.Errorf("the predict link carries the prediction %+v", r)
 		}
+	}
+	// Predict mode off: the codes are the table's expected codes again, and say so to a screen reader.
+	if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Your prediction for row 1" {
+		t.Errorf("in predict mode row 1's code is labelled %q", l)
+	}
+	tb.do(chromedp.Click(chromedp.ID("predict-mode")))
+	if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Expected code for row 1" {
+		t.Errorf("in check mode row 1's code is labelled %q", l)
 	}
 }
 
