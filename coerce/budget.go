@@ -26,6 +26,9 @@ type Verdict struct {
 	// against (the entry's ToolCap when that one was passed). Both are zero for ok and for a
 	// loop that had already ended.
 	Count, Cap int
+	// Per is what Count counts over: "field" (the tool's field), "tool" (every field of the
+	// tool, for the entry's ToolCap) or "conversation"; "" when Count is zero.
+	Per string
 }
 
 // Budget is one conversation's retry budget. It counts error outcomes per (tool, field) for
@@ -80,16 +83,16 @@ func (b *Budget) Observe(o Outcome) Verdict {
 		all := budgetKey{tool: o.Tool, code: o.Code, field: "\x00every field"}
 		b.counts[all]++
 		if b.counts[all] > entry.ToolCap {
-			v := Verdict{Decision: entry.OnCap, Count: b.counts[all], Cap: entry.ToolCap,
+			v := Verdict{Decision: entry.OnCap, Count: b.counts[all], Cap: entry.ToolCap, Per: perTool,
 				Reason: string(o.Code) + " " + strconv.Itoa(b.counts[all]) + " times on " + o.Tool + ": " + onCapWords(entry.OnCap)}
 			b.final = &v
 			return v
 		}
 	}
 	if n <= entry.Cap {
-		return Verdict{Decision: Retry, Count: n, Cap: entry.Cap, Reason: subject + ": " + entry.Retrying}
+		return Verdict{Decision: Retry, Count: n, Cap: entry.Cap, Per: entry.Per, Reason: subject + ": " + entry.Retrying}
 	}
-	v := Verdict{Decision: entry.OnCap, Count: n, Cap: entry.Cap, Reason: subject + " " + entry.Capped}
+	v := Verdict{Decision: entry.OnCap, Count: n, Cap: entry.Cap, Per: entry.Per, Reason: subject + " " + entry.Capped}
 	b.final = &v
 	return v
 }

@@ -36,9 +36,9 @@ type Tool struct {
 type Config struct {
 	// Rules are the coercion switches; nil means DefaultRules().
 	Rules *Rules
-	// MaxInputBytes bounds the raw argument text; zero means 64 KiB.
+	// MaxInputBytes bounds the raw argument text; zero means DefaultMaxInputBytes.
 	MaxInputBytes int
-	// MaxDepth bounds nesting inside the argument object; zero means 16.
+	// MaxDepth bounds nesting inside the argument object; zero means DefaultMaxDepth.
 	MaxDepth int
 	// NewID makes correlation ids; nil means 16 random hex digits.
 	NewID func() string
@@ -85,6 +85,15 @@ func (l LogLine) String() string {
 	return s
 }
 
+// The dispatcher's default bounds on the argument text: generous for any real tool call, small
+// enough that a model pasting a novel is answered at once. The playground's table rows hold
+// inputs up to the same bound (lesson.MaxInputBytes), so every row is something a dispatcher
+// with the default bounds reads.
+const (
+	DefaultMaxInputBytes = 64 << 10
+	DefaultMaxDepth      = 16
+)
+
 // Dispatcher parses, coerces and dispatches calls to its tools. It is safe for concurrent use.
 type Dispatcher struct {
 	tools    []compiledTool
@@ -112,7 +121,7 @@ type decoderState struct {
 
 // NewDispatcher checks the tools' declarations and returns a dispatcher for them.
 func NewDispatcher(cfg Config, tools ...Tool) (*Dispatcher, error) {
-	d := &Dispatcher{rules: DefaultRules(), maxInput: 64 << 10, maxDepth: 16, newID: randomID, metrics: cfg.Metrics, log: cfg.Log}
+	d := &Dispatcher{rules: DefaultRules(), maxInput: DefaultMaxInputBytes, maxDepth: DefaultMaxDepth, newID: randomID, metrics: cfg.Metrics, log: cfg.Log}
 	if cfg.Rules != nil {
 		d.rules = *cfg.Rules
 	}

@@ -214,3 +214,39 @@ func ExampleHTTPNormalizer_Explain() {
 	// HTTP 410 has no such record: not_found
 	// the client gave up waiting, so no status: timeout
 }
+
+// A verdict's Trace explains it the way a call's trace explains the call: which code came back,
+// how many times against which cap, and what the runtime does, in the catalog's words.
+func ExampleVerdict_Trace() {
+	b := coerce.NewBudget()
+	for _, o := range []coerce.Outcome{
+		{Tool: "get_job", Code: coerce.InvalidArgs, Field: "job_id"},
+		{Tool: "get_job", Code: coerce.InvalidArgs, Field: "job_id"},
+	} {
+		v := b.Observe(o)
+		fmt.Println(v.Decision, v.Count, "of", v.Cap, "per", v.Per)
+		for _, s := range v.Trace(o) {
+			fmt.Printf("  %-8s %-5v %s\n", s.Name, s.OK, s.Detail)
+		}
+	}
+	// Output:
+	// retry 1 of 1 per field
+	//   code     true  get_job answered invalid_args
+	//   count    true  invalid_args once, 1 of the 1 the catalog allows, counted per tool and field
+	//   decision true  within the cap, so a retry is allowed (the model, once per field, after fixing the argument the hint names)
+	// handoff 2 of 1 per field
+	//   code     true  get_job answered invalid_args
+	//   count    true  invalid_args twice, over the catalog's cap of 1, counted per tool and field
+	//   decision false the cap is passed, so the loop ends (a second invalid_args on the same field, or a fourth on the tool: stop and hand off to a person)
+}
+
+// NormalizeTraced gives Normalize's error and the steps that explain it: the status and its code
+// first, then where retry_after came from, and that the body stayed out.
+func ExampleHTTPNormalizer_NormalizeTraced() {
+	n := coerce.HTTPNormalizer{}
+	_, trace := n.NormalizeTraced(coerce.HTTPResponse{Status: 429, Header: [][2]string{{"Retry-After", "30"}},
+		Body: []byte(`{"message":"API rate limit exceeded"}`)})
+	fmt.Println(string(trace.JSON()))
+	// Output:
+	// [{"step":"status","ok":false,"detail":"HTTP 429 means too many requests"},{"step":"retry_after","ok":true,"detail":"retry_after 30 s, from Retry-After in seconds","before":"30","after":30},{"step":"body","ok":true,"detail":"the body, 37 bytes, stays out of the observation: the model never reads a vendor's page, traceback or echo"}]
+}

@@ -47,55 +47,91 @@ func (n HTTPNormalizer) Normalize(resp HTTPResponse) *Error {
 // and the code it maps to, where retry_after came from, whose id the correlation_id is. It is
 // for a person reading a trace; it never quotes the body, and header values only as got would.
 func (n HTTPNormalizer) Explain(resp HTTPResponse) string {
-	_, why := n.decide(resp, true)
-	return why
+	_, w := n.decide(resp, true)
+	if w.code == "" {
+		return w.status + ": no error; the tool builds its result from the body"
+	}
+	s := w.status + ": " + string(w.code)
+	switch w.code {
+	case RateLimited:
+		s += ", retry_after " + w.after + " s " + w.from
+	case InternalError:
+		s += " with " + w.from
+	}
+	return s
+}
+
+// httpWhy is why decide gave its answer, in pieces a sentence (Explain) or steps
+// (NormalizeTraced) are made of. Empty unless decide was asked to explain.
+type httpWhy struct {
+	// status says what the status means ("HTTP 429 means too many requests"); code is the code
+	// it maps to, "" for a success.
+	status string
+	code   Code
+	// from says where retry_after or the correlation_id came from; header is the header value it
+	// was read from, as got would echo it ("" for none); after is the value the observation holds.
+	from, header, after string
 }
 
 // decide is Normalize, with the reason when explain is set (built only then).
-func (n HTTPNormalizer) decide(resp HTTPResponse, explain bool) (*Error, string) {
+func (n HTTPNormalizer) decide(resp HTTPResponse, explain bool) (*Error, httpWhy) {
 	const late = "the service did not answer in time; it may or may not have acted, so check before repeating a change"
-	status := "HTTP " + strconv.Itoa(resp.Status)
-	why := func(s string) string {
+	var w httpWhy
+	status := func(meaning string) {
 		if explain {
-			return s
+			w.status = "HTTP " + strconv.Itoa(resp.Status) + " " + meaning
 		}
-		return ""
 	}
 	if resp.DeadlineExceeded {
-		return &Error{Code: Timeout, Hint: late}, why("the client gave up waiting, so no status: timeout")
+		if explain {
+			w.status, w.code = "the client gave up waiting, so no status", Timeout
+		}
+		return &Error{Code: Timeout, Hint: late}, w
 	}
-	s := resp.Status
-	switch {
+	var e *Error
+	switch s := resp.Status; {
 	case s >= 200 && s < 300:
-		return nil, why(status + " is a success: no error; the tool builds its result from the body")
+		status("is a success")
+		return nil, w
 	case s == 408 || s == 504:
-		return &Error{Code: Timeout, Hint: late}, why(status + " means the request timed out: timeout")
+		status("means the request timed out")
+		e = &Error{Code: Timeout, Hint: late}
 	case s == 429:
-		secs, from := n.retryAfter(resp.Header)
-		return &Error{Code: RateLimited, Hint: "too many calls; the runtime retries after retry_after seconds", RetryAfter: secs},
-			why(status + " means too many requests: rate_limited, retry_after " + strconv.FormatInt(secs, 10) + " s " + from)
+		status("means too many requests")
+		secs, from, value := n.retryAfter(resp.Header)
+		e = &Error{Code: RateLimited, Hint: "too many calls; the runtime retries after retry_after seconds", RetryAfter: secs}
+		if explain {
+			w.from, w.header, w.after = from, gotString("", value), strconv.FormatInt(secs, 10)
+		}
 	case s == 401 || s == 403:
-		return &Error{Code: Denied, Hint: "the service refused this call: the credentials lack permission; do not retry, tell the user"},
-			why(status + " refuses the credentials: denied")
+		status("refuses the credentials")
+		e = &Error{Code: Denied, Hint: "the service refused this call: the credentials lack permission; do not retry, tell the user"}
 	case s == 404 || s == 410:
-		return &Error{Code: NotFound, Hint: "the service has no such record; use an id from an earlier result, do not guess"},
-			why(status + " has no such record: not_found")
+		status("has no such record")
+		e = &Error{Code: NotFound, Hint: "the service has no such record; use an id from an earlier result, do not guess"}
 	case s >= 400 && s < 500:
-		return &Error{Code: InvalidArgs, Hint: "the service rejected the arguments; check them against the tool's schema"},
-			why(status + " rejects the request: invalid_args")
+		status("rejects the request")
+		e = &Error{Code: InvalidArgs, Hint: "the service rejected the arguments; check them against the tool's schema"}
+	default:
+		status("is a server error")
+		if s < 500 || s > 599 {
+			status("is not a status a tool expects")
+		}
+		id, from := requestID(resp.Header)
+		if id == "" {
+			id, from = n.id(), "a new correlation id, as the service sent no usable request id"
+		} else {
+			from = "the service's request id from " + from
+		}
+		e = &Error{Code: InternalError, Hint: "the service failed; try later and quote the correlation_id", CorrelationID: id}
+		if explain {
+			w.from, w.after = from, id
+		}
 	}
-	id, from := requestID(resp.Header)
-	if id == "" {
-		id, from = n.id(), "a new correlation id, as the service sent no usable request id"
-	} else {
-		from = "the service's request id from " + from
+	if explain {
+		w.code = e.Code
 	}
-	kind := "a server error"
-	if s < 500 || s > 599 {
-		kind = "not a status a tool expects"
-	}
-	return &Error{Code: InternalError, Hint: "the service failed; try later and quote the correlation_id", CorrelationID: id},
-		why(status + " is " + kind + ": internal_error with " + from)
+	return e, w
 }
 
 func (n HTTPNormalizer) id() string {
@@ -139,15 +175,15 @@ func requestID(h [][2]string) (id, from string) {
 }
 
 // retryAfter reads Retry-After as delta-seconds or an HTTP date, bounded to 1 … maxRetryAfter,
-// and says where the figure came from.
-func (n HTTPNormalizer) retryAfter(h [][2]string) (int64, string) {
+// and says where the figure came from and what the header held ("" when absent).
+func (n HTTPNormalizer) retryAfter(h [][2]string) (secs int64, from, value string) {
 	v, ok := header(h, "retry-after")
 	if !ok {
-		return defaultRetryAfter, "by default, as there is no Retry-After"
+		return defaultRetryAfter, "by default, as there is no Retry-After", ""
 	}
 	if allASCIIDigits([]byte(v)) {
 		secs, ok := parseDigits([]byte(v))
-		return clampRetry(secs, ok), "from Retry-After in seconds" + clamped(secs, ok)
+		return clampRetry(secs, ok), "from Retry-After in seconds" + clamped(secs, ok), v
 	}
 	if at, ok := parseHTTPDate(v); ok {
 		now := time.Now()
@@ -155,9 +191,9 @@ func (n HTTPNormalizer) retryAfter(h [][2]string) (int64, string) {
 			now = n.Now()
 		}
 		// Unix floors, so this is the wait rounded up to whole seconds.
-		return clampRetry(at-now.Unix(), true), "from the Retry-After date" + clamped(at-now.Unix(), true)
+		return clampRetry(at-now.Unix(), true), "from the Retry-After date" + clamped(at-now.Unix(), true), v
 	}
-	return defaultRetryAfter, "by default, as Retry-After is neither seconds nor an HTTP date"
+	return defaultRetryAfter, "by default, as Retry-After is neither seconds nor an HTTP date", v
 }
 
 // clamped says when clampRetry changes a wait.

@@ -40,6 +40,7 @@ func TestHTTPNormalization(t *testing.T) {
 			}
 			resp.Body = []byte(body)
 			e := n.Normalize(resp)
+			checkVendorTrace(t, n, resp, e, retry, corr)
 			// Explain names the rule: the status, the code, where retry_after and the
 			// correlation id came from; never the body.
 			why := n.Explain(resp)

@@ -183,6 +183,8 @@ func (r HTTPRow) Label() string {
 
 // RunHTTP normalizes each response on the classroom clock. Code is "ok" for 2xx, whose
 // observation is the ok shape a tool would build (the body itself is never passed through).
+// Trace is the normalizer's explanation (coerce.HTTPNormalizer.NormalizeTraced): the status and
+// its code, where retry_after or the correlation_id came from, that the body stayed out.
 func RunHTTP(rows []HTTPRow, newID func() string) []Result {
 	n := coerce.HTTPNormalizer{Now: ClassroomNow, NewID: newID}
 	out := make([]Result, len(rows))
@@ -193,7 +195,9 @@ func RunHTTP(rows []HTTPRow, newID func() string) []Result {
 			resp.Header = append(resp.Header, [2]string{name, value})
 		}
 		res := Result{Tool: "vendor_api", Input: r.Label(), Want: r.Want, Note: r.Note}
-		if e := n.Normalize(resp); e != nil {
+		e, why := n.NormalizeTraced(resp)
+		res.Trace = why
+		if e != nil {
 			res.Code, res.Observation = string(e.Code), string(e.Observation(coerce.DefaultCap))
 		} else {
 			res.Code, res.Observation = string(coerce.OK), `{"ok":true,"status":`+strconv.Itoa(r.Status)+`}`

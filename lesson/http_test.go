@@ -16,9 +16,13 @@ func TestHTTPRowsGiveTheirCodesAndNoVendorText(t *testing.T) {
 			t.Errorf("row %d %s: got %s, want %s: %s", i+1, r.Input, r.Code, r.Want, r.Observation)
 		}
 		for _, leak := range []string{"<", "Traceback", "psycopg2", "sk_live_", "rate limit exceeded", "/srv/app"} {
-			if strings.Contains(r.Observation, leak) {
-				t.Errorf("row %d leaks %q: %s", i+1, leak, r.Observation)
+			if strings.Contains(r.Observation, leak) || strings.Contains(string(r.Trace.JSON()), leak) {
+				t.Errorf("row %d leaks %q: %s %s", i+1, leak, r.Observation, r.Trace.JSON())
 			}
+		}
+		// The trace explains this code: its status step decides it.
+		if len(r.Trace) == 0 || r.Trace[0].Name != "status" || r.Trace[0].OK != (r.Code == "ok") {
+			t.Errorf("row %d %s: trace %s", i+1, r.Code, r.Trace.JSON())
 		}
 	}
 	for _, c := range []struct {

@@ -30,6 +30,12 @@ type Step struct {
 	Result   Result
 	Decision coerce.Decision
 	Reason   string
+	// Count and Cap are the verdict's: how many outcomes of this kind the conversation has had,
+	// against which catalog cap (both zero for ok and for a call not sent).
+	Count, Cap int
+	// Why explains the decision (coerce.Verdict.Trace): the code, the count against the cap, and
+	// what the runtime does; nil for a call not sent.
+	Why coerce.Trace
 }
 
 // MaxScriptCalls bounds a script: a loop that needs more has already gone wrong.
@@ -68,7 +74,7 @@ func ParseScript(text string) (Script, error) {
 		case input == "":
 			return Script{}, &ParseError{n + 1, "the call has no input after " + tool}
 		case len(input) > MaxInputBytes:
-			return Script{}, &ParseError{n + 1, "the input is over " + strconv.Itoa(MaxInputBytes) + " bytes"}
+			return Script{}, &ParseError{n + 1, InputProblem(input)}
 		case len(s.Calls) == MaxScriptCalls:
 			return Script{}, &ParseError{n + 1, "a script holds at most " + strconv.Itoa(MaxScriptCalls) + " calls"}
 		}
@@ -99,8 +105,10 @@ func (l *Lab) RunLoop(s Script) []Step {
 			continue
 		}
 		r := l.RunRow(c.Tool, Row{Input: c.Input})
-		v := budget.Observe(coerce.Outcome{Tool: r.Tool, Code: coerce.Code(r.Code), Field: r.Field})
+		o := coerce.Outcome{Tool: r.Tool, Code: coerce.Code(r.Code), Field: r.Field}
+		v := budget.Observe(o)
 		steps[i].Sent, steps[i].Result, steps[i].Decision, steps[i].Reason = true, r, v.Decision, v.Reason
+		steps[i].Count, steps[i].Cap, steps[i].Why = v.Count, v.Cap, v.Trace(o)
 		over = v.Decision == coerce.Stop || v.Decision == coerce.Handoff
 	}
 	return steps

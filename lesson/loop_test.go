@@ -31,6 +31,19 @@ func TestPresetsEndAsTheLessonSays(t *testing.T) {
 			if s.Decision != w[i] || s.Sent != (w[i] != "") || s.Reason == "" {
 				t.Errorf("preset %s step %d (%s %s): decision %q sent %v reason %q, want %q", p.Name, i+1, s.Tool, s.Input, s.Decision, s.Sent, s.Reason, w[i])
 			}
+			// The step's Why explains this decision: it ends on it, not ok exactly when the loop ends.
+			if s.Sent != (len(s.Why) > 0) {
+				t.Errorf("preset %s step %d: sent %v with %d Why steps", p.Name, i+1, s.Sent, len(s.Why))
+			} else if s.Sent {
+				last := s.Why[len(s.Why)-1]
+				ends := s.Decision == coerce.Stop || s.Decision == coerce.Handoff
+				if last.Name != "decision" || last.OK == ends || last.Detail == "" {
+					t.Errorf("preset %s step %d: %s, but its Why ends %+v", p.Name, i+1, s.Decision, last)
+				}
+				if s.Result.Code != "ok" && s.Count == 0 {
+					t.Errorf("preset %s step %d: %s counted 0 times", p.Name, i+1, s.Result.Code)
+				}
+			}
 		}
 	}
 	steps := NewLab(LabConfig{}).RunLoop(presets[3])

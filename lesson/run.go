@@ -3,11 +3,9 @@ package lesson
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"coerceplayground/coerce"
 	"coerceplayground/coerce/mcpwire"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Result is one row's outcome. Code is "ok" or the error code; Observation is the exact JSON
@@ -21,8 +19,13 @@ type Result struct {
 	Pass              bool
 	// HandlerCalled is true when the arguments were valid and get_job ran.
 	HandlerCalled bool
-	// Trace is the call's Why: its steps, the last one deciding Code (docs/trace.md).
+	// Trace is the call's Why: its steps, the last one deciding Code (docs/trace.md); for a
+	// vendor response (RunHTTP), the normalizer's steps, the first deciding Code.
 	Trace coerce.Trace
+	// Form is how the input became the arguments (ReadInput); Sent is the argument text when
+	// the input was not sent as typed (a bare value, wrapped into the tool's first field).
+	Form Form
+	Sent string
 }
 
 // Lab runs tables against the classroom's tools. It owns its dispatcher, metrics and handler
@@ -127,7 +130,11 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 			res.Trace = coerce.Trace{{Name: "handler", Detail: e.Hint}}
 		}
 	}()
-	o, tr := l.d.CallTraced(context.Background(), tool, l.ArgumentsFor(tool, r.Input))
+	args, form := ReadInput(r.Input, l.bareField[tool])
+	if form != AsTyped {
+		res.Form, res.Sent = form, string(args)
+	}
+	o, tr := l.d.CallTraced(context.Background(), tool, args)
 	res.Trace = tr
 	res.Code, res.Field, res.Observation, res.HandlerCalled = string(o.Code), o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
@@ -139,7 +146,8 @@ func (l *Lab) ArgumentsFor(tool, input string) []byte {
 	if tool == "" {
 		tool = DefaultTool
 	}
-	return Arguments(input, l.bareField[tool])
+	b, _ := ReadInput(input, l.bareField[tool])
+	return b
 }
 
 // MCP returns what a model sees of r over the Model Context Protocol, as cmd/lesson-mcp serves
@@ -149,30 +157,6 @@ func (l *Lab) ArgumentsFor(tool, input string) []byte {
 func (l *Lab) MCP(r Result) mcpwire.Exchange {
 	o := coerce.Outcome{Tool: r.Tool, Code: coerce.Code(r.Code), Field: r.Field, Observation: []byte(r.Observation), HandlerCalled: r.HandlerCalled}
 	return mcpwire.Call(1, r.Tool, l.ArgumentsFor(r.Tool, r.Input), o, coerce.NewBudget().Observe(o))
-}
-
-// Arguments turns a row's raw input into the argument text the tool receives: an object is
-// passed as it is; a bare JSON value (or True, False, None as Python writes them) becomes
-// {"<field>": value}; anything else is passed as it is so the parser reports it.
-func Arguments(input, field string) []byte {
-	s := strings.TrimSpace(input)
-	switch s {
-	case "True":
-		s = "true"
-	case "False":
-		s = "false"
-	case "None":
-		s = "null"
-	}
-	if field == "" || s == "" || s[0] == '{' || len(s) > MaxInputBytes*16 || !jsontext.Value(s).IsValid() {
-		return []byte(input)
-	}
-	b := make([]byte, 0, len(field)+len(s)+5)
-	b = append(b, '{')
-	b, _ = jsontext.AppendQuote(b, field)
-	b = append(b, ':')
-	b = append(b, s...)
-	return append(b, '}')
 }
 
 // Run runs t on a fresh Lab.

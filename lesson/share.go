@@ -4,15 +4,12 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"slices"
 	"strings"
 
 	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
 )
-
-// MaxShareBytes bounds a share fragment before decoding: 2 MiB, the longest URL Chromium keeps.
-// A MaxRows table of short inputs with notes is about 600 KiB; the page decodes it in milliseconds.
-const MaxShareBytes = 2 << 20
 
 // EncodeShare returns the #table= payload: base64url without padding of
 // {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool", "mode" and
@@ -71,9 +68,12 @@ var ErrShare = errors.New("the link's table could not be read")
 
 // DecodeShare reads a #table= payload. Padding is tolerated (some tools add it); unknown keys are
 // ignored so later versions can add fields; anything malformed is an error, never a partial table.
+// A payload that is a sound table but holds rows that cannot be read (a row that is not an
+// object, an input over MaxInputBytes, an unknown code, …) is an *UnreadableRows error, which
+// names those rows and holds the rest for a reader who chooses to open them.
 func DecodeShare(payload string) (Table, error) {
 	if len(payload) > MaxShareBytes {
-		return Table{}, shareError("it is too long")
+		return Table{}, shareError("it is " + Bytes(len(payload)) + ", over the limit of " + Bytes(MaxShareBytes))
 	}
 	for len(payload) > 0 && payload[len(payload)-1] == '=' {
 		payload = payload[:len(payload)-1]
@@ -82,21 +82,61 @@ func DecodeShare(payload string) (Table, error) {
 	if err != nil {
 		return Table{}, shareError("it is not base64url")
 	}
-	t, msg := decodeShareJSON(raw)
+	t, nums, bad, msg := decodeShareJSON(raw)
 	if msg != "" {
 		return Table{}, shareError(msg)
 	}
-	if err := t.Check(); err != nil {
-		var pe *ParseError
-		if errors.As(err, &pe) && pe.Line > 0 {
-			return Table{}, shareError("row " + itoa(pe.Line) + ": " + pe.Msg)
+	if msg := t.setupProblem(); msg != "" {
+		return Table{}, shareError(msg)
+	}
+	rows := t.Rows[:0:0]
+	for i, r := range t.Rows {
+		if msg := checkRow(r); msg != "" {
+			bad = append(bad, BadRow{nums[i], msg})
+			continue
 		}
-		if pe != nil {
-			return Table{}, shareError(pe.Msg)
-		}
-		return Table{}, shareError("a row is invalid")
+		rows = append(rows, r)
+	}
+	t.Rows = rows
+	if msg := SizeProblem(t); msg != "" {
+		return Table{}, shareError(msg)
+	}
+	if len(bad) > 0 {
+		slices.SortFunc(bad, func(a, b BadRow) int { return a.Row - b.Row })
+		return Table{}, &UnreadableRows{Readable: t, Bad: bad}
 	}
 	return t, nil
+}
+
+// BadRow is a row of a link that cannot be read: its number in the link (from 1) and why.
+type BadRow struct {
+	Row int
+	Msg string
+}
+
+// UnreadableRows is DecodeShare's error for a link whose table is sound but holds rows that
+// cannot be read. It wraps ErrShare: a caller that does nothing special refuses the whole link.
+// Readable is the table without those rows (it passes Check; it may have no rows), for a page
+// that offers the reader the choice to open it.
+type UnreadableRows struct {
+	Readable Table
+	Bad      []BadRow // in the link's order
+}
+
+func (e *UnreadableRows) Error() string { return ErrShare.Error() + ": " + e.Reason() }
+func (e *UnreadableRows) Unwrap() error { return ErrShare }
+
+// Reason names the first unreadable row and says how many others there are: "row 3: the input
+// is empty (and 2 more rows)".
+func (e *UnreadableRows) Reason() string {
+	s := "row " + itoa(e.Bad[0].Row) + ": " + e.Bad[0].Msg
+	switch n := len(e.Bad) - 1; {
+	case n == 1:
+		s += " (and 1 more row)"
+	case n > 1:
+		s += " (and " + itoa(n) + " more rows)"
+	}
+	return s
 }
 
 type shareErr struct{ msg string }
@@ -111,10 +151,12 @@ type shareMsg string
 
 func (m shareMsg) Error() string { return string(m) }
 
-// decodeShareJSON reads {"tool", "mode", "rows"}; it returns what is wrong in words, or "".
-func decodeShareJSON(raw []byte) (Table, string) {
+// decodeShareJSON reads {"tool", "mode", "preamble", "rows"}. A row that is JSON but not a row
+// (not an object, no "input", a member that is not a string) is left out and named in bad; what
+// makes the whole payload unreadable is said in words in msg.
+// nums holds the number in the link (from 1) of each row of t.
+func decodeShareJSON(raw []byte) (t Table, nums []int, bad []BadRow, msg string) {
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
-	var t Table
 	sawRows := false
 	err := jsonwalk.Members(dec, func(key string) error {
 		switch key {
@@ -132,30 +174,27 @@ func decodeShareJSON(raw []byte) (Table, string) {
 			return nil
 		case "rows":
 			sawRows = true
-			return decodeShareRows(dec, &t)
+			return decodeShareRows(dec, &t, &nums, &bad)
 		case "preamble":
 			return decodeSharePreamble(dec, &t)
 		}
 		return dec.SkipValue()
 	})
-	var msg shareMsg
+	var m shareMsg
 	switch {
-	case errors.As(err, &msg):
-		return t, string(msg)
+	case errors.As(err, &m):
+		return t, nums, bad, string(m)
 	case errors.Is(err, jsonwalk.ErrNotObject):
-		return t, "it is not a JSON object"
+		return t, nums, bad, "it is not a JSON object"
 	case err != nil:
-		return t, "it is not valid JSON"
+		return t, nums, bad, "it is not valid JSON"
 	case !jsonwalk.AtEnd(dec):
-		return t, "it has text after the table"
+		return t, nums, bad, "it has text after the table"
 	case !sawRows:
-		return t, `it has no "rows"`
+		return t, nums, bad, `it has no "rows"`
 	}
-	return t, ""
+	return t, nums, bad, ""
 }
-
-// MaxPreamble bounds the comment lines a table keeps above its first row.
-const MaxPreamble = 100
 
 // decodeSharePreamble reads the "preamble" list: comment lines, each one line starting with "#",
 // as ParseTable keeps them.
@@ -174,32 +213,53 @@ func decodeSharePreamble(dec *jsontext.Decoder, t *Table) error {
 		if !strings.HasPrefix(v, "#") || strings.ContainsAny(v, "\r\n") {
 			return shareMsg(`a "preamble" line is not one comment line starting with "#"`)
 		}
+		if msg := preambleProblem(v); msg != "" {
+			return shareMsg(msg)
+		}
 		t.Preamble = append(t.Preamble, v)
 	}
 	_, err := dec.ReadToken()
 	return err
 }
 
-// decodeShareRows reads the "rows" list into t.
-func decodeShareRows(dec *jsontext.Decoder, t *Table) error {
+// decodeShareRows reads the "rows" list into t, and each row's number into nums. A row that is
+// valid JSON but not a row is skipped to its end and named in bad; broken JSON ends the read.
+func decodeShareRows(dec *jsontext.Decoder, t *Table, nums *[]int, bad *[]BadRow) error {
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
 		return shareMsg(`"rows" is not a list`)
 	}
-	for dec.PeekKind() != ']' {
-		if len(t.Rows) == MaxRows {
+	for n := 1; dec.PeekKind() != ']'; n++ {
+		if dec.PeekKind() == 0 { // broken JSON or the end of the text
+			return jsonwalk.ErrSyntax
+		}
+		if n > MaxRows {
 			return shareMsg("it has more than " + itoa(MaxRows) + " rows")
 		}
-		row, msg := decodeShareRow(dec)
-		if msg != "" {
-			return shareMsg("row " + itoa(len(t.Rows)+1) + ": " + msg)
+		depth := dec.StackDepth()
+		row, err := decodeShareRow(dec)
+		var msg shareMsg
+		switch {
+		case err == nil:
+			t.Rows = append(t.Rows, row)
+			*nums = append(*nums, n)
+			continue
+		case !errors.As(err, &msg):
+			return err
 		}
-		t.Rows = append(t.Rows, row)
+		for dec.StackDepth() > depth { // the rest of the row
+			if _, err := dec.ReadToken(); err != nil {
+				return jsonwalk.ErrSyntax
+			}
+		}
+		*bad = append(*bad, BadRow{n, string(msg)})
 	}
 	_, err := dec.ReadToken()
 	return err
 }
 
-func decodeShareRow(dec *jsontext.Decoder) (Row, string) {
+// decodeShareRow reads one row. A row that is JSON but not a row is a shareMsg saying why;
+// broken JSON is jsonwalk.ErrSyntax.
+func decodeShareRow(dec *jsontext.Decoder) (Row, error) {
 	var r Row
 	sawInput := false
 	err := jsonwalk.Members(dec, func(key string) error {
@@ -224,15 +284,15 @@ func decodeShareRow(dec *jsontext.Decoder) (Row, string) {
 	var msg shareMsg
 	switch {
 	case errors.As(err, &msg):
-		return r, string(msg)
+		return r, msg
 	case errors.Is(err, jsonwalk.ErrNotObject):
-		return r, "not an object"
+		return r, shareMsg("it is not an object")
 	case err != nil:
-		return r, "not valid JSON"
+		return r, jsonwalk.ErrSyntax
 	case !sawInput:
-		return r, `no "input"`
+		return r, shareMsg(`it has no "input"`)
 	}
-	return r, ""
+	return r, nil
 }
 
 // EncodeShareRaw encodes arbitrary JSON as a share payload; tests and tools that build links by

@@ -31,13 +31,6 @@ type Table struct {
 // PredictMode is the Mode of a table whose expected codes the learner fills in before Run.
 const PredictMode = "predict"
 
-// Limits on tables that arrive from text or a link: generous for a lesson, small for a browser.
-// The page runs and renders a MaxRows table in well under a second (docs/performance.md).
-const (
-	MaxRows       = 10000
-	MaxInputBytes = 4096
-)
-
 // Codes returns "ok" and the catalog's codes: the values a row's Want may take.
 func Codes() []string {
 	out := []string{string(coerce.OK)}
@@ -58,41 +51,71 @@ const Unpredicted = "?"
 // isWantWord reports whether w may stand in a row's code column.
 func isWantWord(w string) bool { return w == Unpredicted || isCode(w) }
 
-// Check reports the first row that cannot be run, shared or written as text: an empty input, a
-// line break in it, an input over MaxInputBytes, or a Want that is not a code. Rows count from 1.
+// Check reports what keeps t from being run, shared, saved or written as text: too many rows, an
+// unknown tool or mode, a preamble line that is not one short comment line, a row that checkRow
+// refuses (the error names the first, counting rows from 1), or a table over MaxShareBytes as a
+// link (line 0: the table as a whole).
 func (t Table) Check() error {
 	if len(t.Rows) > MaxRows {
 		return &ParseError{MaxRows + 1, "a table holds at most " + strconv.Itoa(MaxRows) + " rows"}
 	}
-	if t.Tool != "" && !isTool(t.Tool) {
-		return &ParseError{0, "unknown tool " + strconv.Quote(t.Tool) + "; tools are " + strings.Join(ToolNames(), ", ")}
-	}
-	if t.Mode != "" && t.Mode != PredictMode {
-		return &ParseError{0, "unknown mode " + strconv.Quote(t.Mode) + "; the only mode is " + PredictMode}
+	if msg := t.setupProblem(); msg != "" {
+		return &ParseError{0, msg}
 	}
 	for i, r := range t.Rows {
-		msg := ""
-		switch {
-		case strings.TrimSpace(r.Input) == "":
-			msg = "the input is empty"
-		case strings.ContainsAny(r.Input, "\r\n"):
-			msg = "the input holds a line break; write JSON on one line"
-		case len(r.Input) > MaxInputBytes:
-			msg = "the input is over " + strconv.Itoa(MaxInputBytes) + " bytes"
-		case !utf8.ValidString(r.Input) || !utf8.ValidString(r.Note):
-			msg = "the row is not valid UTF-8"
-		case r.Want != "" && !isCode(r.Want):
-			msg = "unknown code " + strconv.Quote(r.Want) + "; codes are " + strings.Join(Codes(), ", ")
-		case strings.ContainsAny(r.Note, "\r\n"):
-			msg = "the note holds a line break"
-		default:
-			msg = rowAmbiguity(r)
-		}
-		if msg != "" {
+		if msg := checkRow(r); msg != "" {
 			return &ParseError{i + 1, msg}
 		}
 	}
+	if msg := SizeProblem(t); msg != "" {
+		return &ParseError{0, msg}
+	}
 	return nil
+}
+
+// setupProblem says what is wrong with t's tool, mode or preamble, or "".
+func (t Table) setupProblem() string {
+	if t.Tool != "" && !isTool(t.Tool) {
+		return "unknown tool " + strconv.Quote(t.Tool) + "; tools are " + strings.Join(ToolNames(), ", ")
+	}
+	if t.Mode != "" && t.Mode != PredictMode {
+		return "unknown mode " + strconv.Quote(t.Mode) + "; the only mode is " + PredictMode
+	}
+	if len(t.Preamble) > MaxPreamble {
+		return "the comments above the rows are more than " + strconv.Itoa(MaxPreamble) + " lines"
+	}
+	for _, p := range t.Preamble {
+		if !strings.HasPrefix(p, "#") || strings.ContainsAny(p, "\r\n") || !utf8.ValidString(p) {
+			return "a comment line above the rows is not one line of UTF-8 text starting with #"
+		}
+		if msg := preambleProblem(p); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// checkRow says why r cannot be a row, or "": an empty input, a line break in it, an input over
+// MaxInputBytes, a note over MaxNoteBytes or with a line break, text that is not UTF-8, a Want
+// that is not a code, or a row the text format would read back differently.
+func checkRow(r Row) string {
+	switch {
+	case strings.TrimSpace(r.Input) == "":
+		return "the input is empty"
+	case strings.ContainsAny(r.Input, "\r\n"):
+		return "the input holds a line break; write JSON on one line"
+	case len(r.Input) > MaxInputBytes:
+		return InputProblem(r.Input)
+	case !utf8.ValidString(r.Input) || !utf8.ValidString(r.Note):
+		return "the row is not valid UTF-8"
+	case r.Want != "" && !isCode(r.Want):
+		return "unknown code " + strconv.Quote(r.Want) + "; codes are " + strings.Join(Codes(), ", ")
+	case strings.ContainsAny(r.Note, "\r\n"):
+		return "the note holds a line break"
+	case len(r.Note) > MaxNoteBytes:
+		return NoteProblem(r.Note)
+	}
+	return rowAmbiguity(r)
 }
 
 //go:embed classroom.table
@@ -147,6 +170,12 @@ func ParseTable(text string) (Table, error) {
 			continue
 		case strings.HasPrefix(trimmed, "#"):
 			if len(t.Rows) == 0 {
+				if msg := preambleProblem(trimmed); msg != "" {
+					return Table{}, &ParseError{lineNo, msg}
+				}
+				if len(t.Preamble) == MaxPreamble {
+					return Table{}, &ParseError{lineNo, "at most " + strconv.Itoa(MaxPreamble) + " comment lines above the rows"}
+				}
 				t.Preamble = append(t.Preamble, trimmed)
 			}
 			continue
@@ -236,8 +265,11 @@ func parseRowOnce(line string) (Row, string) {
 	if pick+1 < len(words) {
 		row.Note = strings.TrimSpace(strings.TrimPrefix(line[words[pick+1][0]:], "#"))
 	}
-	if len(row.Input) > MaxInputBytes {
-		return Row{}, "the input is over " + strconv.Itoa(MaxInputBytes) + " bytes"
+	if msg := InputProblem(row.Input); msg != "" {
+		return Row{}, msg
+	}
+	if msg := NoteProblem(row.Note); msg != "" {
+		return Row{}, msg
 	}
 	return row, ""
 }

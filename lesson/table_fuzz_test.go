@@ -58,12 +58,18 @@ func normalize(t lesson.Table) lesson.Table {
 }
 
 // FuzzDecodeShare: DecodeShare never panics; every error wraps ErrShare; a table it decodes
-// passes Check and survives EncodeShare and DecodeShare unchanged.
+// passes Check, is ShareLen bytes as a payload and survives EncodeShare and DecodeShare
+// unchanged; a link with unreadable rows names them in order and offers rows that pass Check.
 func FuzzDecodeShare(f *testing.F) {
 	f.Add(lesson.EncodeShare(lesson.Classroom()))
 	f.Add(lesson.EncodeShare(lesson.Table{Preamble: []string{"# week 3", "# predict first"}, Rows: []lesson.Row{{Input: "17", Want: "ok"}}}))
+	f.Add(lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},5,{"input":"-1","want":"nope"},{"input":[1,{"a":"}"}]}]}`)))
 	f.Fuzz(func(t *testing.T, payload string) {
 		tbl, err := lesson.DecodeShare(payload)
+		var u *lesson.UnreadableRows
+		if errors.As(err, &u) {
+			checkUnreadable(t, u)
+		}
 		if err != nil {
 			if !errors.Is(err, lesson.ErrShare) {
 				t.Fatalf("error %v does not wrap ErrShare", err)
@@ -74,6 +80,9 @@ func FuzzDecodeShare(f *testing.F) {
 			t.Fatalf("a decoded table fails Check: %v", err)
 		}
 		enc := lesson.EncodeShare(tbl)
+		if n := lesson.ShareLen(tbl); n != len(enc) {
+			t.Fatalf("ShareLen %d, payload %d bytes", n, len(enc))
+		}
 		again, err := lesson.DecodeShare(enc)
 		if err != nil {
 			t.Fatalf("EncodeShare wrote a payload DecodeShare rejects: %v", err)
@@ -85,6 +94,23 @@ func FuzzDecodeShare(f *testing.F) {
 			t.Fatal("EncodeShare is not stable")
 		}
 	})
+}
+
+// checkUnreadable holds an UnreadableRows error to its promise: rows named once each, in order,
+// with a reason; readable rows that pass Check.
+func checkUnreadable(t *testing.T, u *lesson.UnreadableRows) {
+	t.Helper()
+	if len(u.Bad) == 0 {
+		t.Fatal("UnreadableRows without a bad row")
+	}
+	for i, b := range u.Bad {
+		if b.Row < 1 || b.Msg == "" || i > 0 && b.Row <= u.Bad[i-1].Row {
+			t.Fatalf("bad rows %+v: not numbered from 1, in order, with reasons", u.Bad)
+		}
+	}
+	if err := u.Readable.Check(); err != nil {
+		t.Fatalf("the readable rows fail Check: %v", err)
+	}
 }
 
 // checkLineError fails the test unless err, from reading text, is a *ParseError naming one of

@@ -50,3 +50,25 @@ func checked(e *dom.BasicHTMLElement) bool { return e.Underlying().Get("checked"
 func option(value, label string) *dom.BasicHTMLElement {
 	return attrs(text("option", "", label), "value", value)
 }
+
+// fieldError shows msg in an alert after the element after, for the form field f, and marks f
+// invalid; an empty msg takes both away. The alert's id is f's id with "-error".
+func fieldError(f, after *dom.BasicHTMLElement, msg string) {
+	id := f.ID() + "-error"
+	box, shown := lookup(id)
+	if msg == "" {
+		if shown {
+			box.Underlying().Call("remove")
+		}
+		f.RemoveAttribute("aria-invalid")
+		f.RemoveAttribute("aria-describedby")
+		return
+	}
+	if !shown {
+		box = attrs(el("p", "failure inline field-error"), "id", id, "role", "alert")
+		after.Underlying().Call("after", box.Underlying())
+	}
+	box.SetTextContent(msg)
+	f.SetAttribute("aria-invalid", "true")
+	f.SetAttribute("aria-describedby", id)
+}

@@ -16,6 +16,8 @@ import (
 type vendor struct {
 	a                             *app
 	rows, error, summary, results *dom.BasicHTMLElement
+	// ran is the last run's results, for the Why disclosures drawn when opened.
+	ran []lesson.Result
 }
 
 func initHTTP(a *app) {
@@ -55,6 +57,13 @@ func initHTTP(a *app) {
 		}
 	})
 	a.on(byID("http-run"), "click", func(*dom.BasicEvent) { p.runHTTP() })
+	a.wireReadings(p.results, func(key string) (lesson.Result, bool) {
+		i, err := strconv.Atoi(key)
+		if err != nil || i < 0 || i >= len(p.ran) {
+			return lesson.Result{}, false
+		}
+		return p.ran[i], true
+	})
 	a.registerTry("http", func(t lesson.Try) {
 		rows, err := page.HTTPRowsOf(p.drafts())
 		if err != nil || page.FindHTTPRow(rows, t.Target) < 0 {
@@ -155,6 +164,7 @@ func (p *vendor) runHTTP() []lesson.HTTPRow {
 		p.a.notify("The responses could not be run ("+err.Error()+"). The page still works.", false)
 		return nil
 	}
+	p.ran = res
 	frag := fragment()
 	for i, r := range res {
 		appendChild(frag, httpResultEl(i, r))
@@ -167,7 +177,7 @@ func (p *vendor) runHTTP() []lesson.HTTPRow {
 
 func httpResultEl(i int, r lesson.Result) *dom.BasicHTMLElement {
 	li := attrs(el("li", "step"), "tabindex", "-1", "data-row", strconv.Itoa(i+1), "data-code", r.Code,
-		"data-observation", r.Observation, "data-pass", strconv.FormatBool(r.Pass))
+		"data-observation", r.Observation, "data-pass", strconv.FormatBool(r.Pass), "data-trace", string(r.Trace.JSON()))
 	head := el("div", "head")
 	appendChild(head, text("span", "num", strconv.Itoa(i+1)))
 	appendChild(head, text("code", "call", r.Input))
@@ -186,5 +196,9 @@ func httpResultEl(i int, r lesson.Result) *dom.BasicHTMLElement {
 	if r.Note != "" {
 		appendChild(li, text("p", "note", r.Note))
 	}
+	// Which status became which code, and why; a response that did not give the expected code
+	// opens its Why by itself, as a mispredicted row does.
+	appendChild(li, whyEl(strconv.Itoa(i), func() ([]page.WhyStep, string) { return page.WhyFor(r.Trace, r.Code), r.Code },
+		page.Mispredicted(r.Want, r.Code)))
 	return li
 }

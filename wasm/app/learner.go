@@ -2,13 +2,16 @@
 
 package main
 
-// The learner box, "Try your own": one input run against the table's tool, newest first.
+// The learner box, "Try your own": one input run against the table's tool, newest first. The
+// history is the State's (page.State.Learner): it is saved with the table, comes back on a
+// reload, and Clear empties it. Each result has Add to table (page.State.AddTried).
 
 import (
 	"strconv"
 	"strings"
 
 	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
 )
@@ -17,12 +20,13 @@ type learner struct {
 	a       *app
 	input   *dom.HTMLInputElement
 	results *dom.BasicHTMLElement
-	// kept are the results shown, oldest first: an entry's key is its index.
-	kept []lesson.Result
+	// shown maps an attempt's Seq to its element, for the attempts drawn.
+	shown map[int]*dom.BasicHTMLElement
 }
 
 func initLearner(a *app) {
-	p := &learner{a: a, input: &dom.HTMLInputElement{BasicHTMLElement: byID("learner-input")}, results: byID("learner-results")}
+	p := &learner{a: a, input: &dom.HTMLInputElement{BasicHTMLElement: byID("learner-input")},
+		results: byID("learner-results"), shown: map[int]*dom.BasicHTMLElement{}}
 	a.on(byID("learner-run"), "click", func(*dom.BasicEvent) { p.run() })
 	a.on(p.input.BasicHTMLElement, "keydown", func(ev *dom.BasicEvent) {
 		k := keyboard(ev)
@@ -34,17 +38,29 @@ func initLearner(a *app) {
 		}
 	})
 	a.wireReadings(p.results, func(key string) (lesson.Result, bool) {
-		i, err := strconv.Atoi(key)
-		if err != nil || i < 0 || i >= len(p.kept) {
+		seq, err := strconv.Atoi(key)
+		if err != nil {
 			return lesson.Result{}, false
 		}
-		return p.kept[i], true
+		_, at, ok := a.st.AttemptBySeq(seq)
+		return at.Result, ok
+	})
+	a.on(p.results, "click", func(ev *dom.BasicEvent) {
+		if b, ok := closest(target(ev), "button.add-tried"); ok {
+			p.add(b)
+		}
 	})
 	a.on(byID("learner-clear"), "click", func(*dom.BasicEvent) {
-		p.results.SetTextContent("")
-		p.kept = nil
+		a.st.ClearLearner()
 		p.input.Focus()
 	})
+	a.subscribe(func(ev page.Event) {
+		if ev == page.LearnerChanged {
+			p.render()
+			a.save(a.st.Saved())
+		}
+	})
+	p.render() // the history the saved copy brought back
 }
 
 func (p *learner) run() {
@@ -53,19 +69,89 @@ func (p *learner) run() {
 		p.input.Focus()
 		return
 	}
-	res, err := p.a.st.RunOne(in)
-	if err != nil {
+	refused := page.LearnerRefused(in)
+	box, _ := closest(p.input.BasicHTMLElement, ".learner-box")
+	fieldError(p.input.BasicHTMLElement, box, refused)
+	if refused != "" {
+		p.input.Focus()
+		return
+	}
+	if _, err := p.a.st.Try(in); err != nil {
 		p.a.notify("That input made the playground fail ("+err.Error()+"). The page still works.", false)
 		return
 	}
-	li := attrs(el("li", ""), "data-code", res.Code, "data-observation", res.Observation, "data-trace", string(res.Trace.JSON()))
-	head := el("div", "head")
-	appendChild(head, badge(res.Code))
-	appendChild(head, text("code", "input", res.Input))
-	appendChild(li, head)
-	appendChild(li, readingEl(res, strconv.Itoa(len(p.kept)), false))
-	p.kept = append(p.kept, res)
-	prepend(p.results, li)
 	// Selected, so typing replaces it and the arrow keys edit it.
 	p.input.Select()
+}
+
+// render brings the list in step with the history: attempts forgotten or cleared go, new ones
+// are drawn on top (newest first); an attempt already drawn keeps its element, and so its open
+// Why? and Over MCP.
+func (p *learner) render() {
+	hist := p.a.st.Learner()
+	keep := make(map[int]bool, len(hist))
+	for _, at := range hist {
+		keep[at.Seq] = true
+	}
+	for seq, li := range p.shown {
+		if !keep[seq] {
+			li.Underlying().Call("remove")
+			delete(p.shown, seq)
+		}
+	}
+	for _, at := range hist {
+		if p.shown[at.Seq] == nil {
+			li := p.attemptEl(at)
+			p.shown[at.Seq] = li
+			prepend(p.results, li)
+		}
+	}
+}
+
+// attemptEl draws one attempt: its code and input, Add to table, and what the result shows. (An
+// embed without the table, or a read-only one, hides Add to table: style.css.)
+func (p *learner) attemptEl(at page.Attempt) *dom.BasicHTMLElement {
+	res := at.Result
+	key := strconv.Itoa(at.Seq)
+	li := attrs(el("li", ""), "data-code", res.Code, "data-observation", res.Observation,
+		"data-trace", string(res.Trace.JSON()), "data-seq", key)
+	head := el("div", "head")
+	appendChild(head, badge(res.Code))
+	appendChild(head, text("code", "input", at.Input))
+	add := attrs(text("button", "add-tried", "Add to table"), "type", "button", "data-seq", key,
+		"aria-label", "Add "+labelInput(at.Input)+" to the table")
+	appendChild(head, add)
+	appendChild(li, head)
+	appendChild(li, readingEl(res, key, false))
+	return li
+}
+
+// add puts the attempt of button b in the table as a new row and takes the keyboard to the
+// row's prediction (or expected code), where Enter runs the table; the notice reads out which
+// row it became, with Undo. A refusal is said and the keyboard stays on the button.
+func (p *learner) add(b *dom.BasicHTMLElement) {
+	seq, err := strconv.Atoi(b.GetAttribute("data-seq"))
+	if err != nil {
+		return
+	}
+	i, _, ok := p.a.st.AttemptBySeq(seq)
+	if !ok {
+		return
+	}
+	row, msg := p.a.st.AddTried(i)
+	if row < 0 {
+		p.a.notify(msg, false)
+		return
+	}
+	p.a.notify(msg, true)
+	p.a.ed.focusRow(row, "want")
+}
+
+// labelInput is an input as a button's label quotes it: cut after 40 characters.
+func labelInput(s string) string {
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "…"
+	}
+	return s
 }

@@ -36,6 +36,8 @@ func initLoop(a *app) {
 		}
 	})
 	a.on(byID("loop-run"), "click", func(*dom.BasicEvent) { p.run() })
+	// Each step's Why is drawn with the step; this makes its rule names lead to their entries.
+	a.wireReadings(p.steps, func(string) (lesson.Result, bool) { return lesson.Result{}, false })
 	a.registerTry("loop", func(t lesson.Try) {
 		if _, ok := page.PresetNamed(t.Target); !ok {
 			return
@@ -102,5 +104,14 @@ func stepEl(i int, st lesson.Step) *dom.BasicHTMLElement {
 	appendChild(why, text("span", "", " "+st.Reason))
 	appendChild(li, why)
 	li.SetAttribute("data-decision", string(st.Decision))
+	attrs(li, "data-count", strconv.Itoa(st.Count), "data-cap", strconv.Itoa(st.Cap), "data-trace", string(st.Why.JSON()))
+	// The Why of the step that ended the loop opens by itself: it is the one a reader asks about.
+	d := attrs(el("details", "why"), "data-key", "loop-"+strconv.Itoa(i))
+	appendChild(d, text("summary", "", "Why?"))
+	fillWhy(d, page.WhyFor(st.Why, st.Result.Code), string(st.Decision))
+	if page.EndsLoop(st.Decision) {
+		d.SetAttribute("open", "")
+	}
+	appendChild(li, d)
 	return li
 }

@@ -32,8 +32,9 @@ type app struct {
 	storageKey string      // where the table is kept: one key for the page, another for embeds
 	kept       page.StoreResult
 
-	notice, noticeText *dom.BasicHTMLElement
-	noticeUndo         *dom.HTMLButtonElement
+	notice, noticeText     *dom.BasicHTMLElement
+	noticeUndo, noticeOpen *dom.HTMLButtonElement
+	offer                  *page.Offer // the readable rows the notice offers to open, or nil
 
 	ed  *editor  // the table editor (table.go), which other panels focus rows of
 	res *results // the results panel (results.go)
@@ -70,6 +71,7 @@ func start() (err error) {
 	a := &app{
 		notice: byID("notice"), noticeText: byID("notice-text"),
 		noticeUndo: &dom.HTMLButtonElement{BasicHTMLElement: byID("notice-undo")},
+		noticeOpen: &dom.HTMLButtonElement{BasicHTMLElement: byID("notice-open")},
 	}
 	// An embedded copy keeps its own table: a course page must not open the table this
 	// learner was editing on the playground itself.
@@ -81,12 +83,14 @@ func start() (err error) {
 	a.kept = kept
 	a.first = page.Choose(location().Hash(), saved)
 	a.st = page.New(a.first.Table)
+	a.st.Restore(a.first.Learner) // the learner's history, saved with the table
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {
 		if a.st.Undo() {
 			a.notify("Undone.", false)
 		}
 	})
+	a.on(a.noticeOpen.BasicHTMLElement, "click", func(*dom.BasicEvent) { a.openOffer() })
 
 	embed := root().HasAttribute("data-embed") // an embed shows only the panels it asked for
 	for _, p := range panels {
@@ -111,6 +115,9 @@ func (a *app) greet() {
 	if msg := a.first.Greeting(root().HasAttribute("data-embed")); msg != "" {
 		a.notify(msg, false)
 	}
+	if a.first.Offer != nil {
+		a.offerRows(a.first.Offer)
+	}
 	a.keepLine(a.keep.Loaded(a.kept))
 	if isMac() {
 		byID("run-keys").SetTextContent("⌘ Enter")
@@ -120,6 +127,8 @@ func (a *app) greet() {
 // notify shows a message above the table; undo offers to bring back the table from before the
 // last replacement or deletion (page.State.Undo).
 func (a *app) notify(msg string, undo bool) {
+	a.offer = nil
+	a.noticeOpen.SetAttribute("hidden", "")
 	a.noticeText.SetTextContent(msg)
 	if undo && a.st.CanUndo() {
 		a.noticeUndo.RemoveAttribute("hidden")
@@ -127,6 +136,25 @@ func (a *app) notify(msg string, undo bool) {
 		a.noticeUndo.SetAttribute("hidden", "")
 	}
 	a.notice.RemoveAttribute("hidden")
+}
+
+// offerRows adds to the notice shown the button that opens o's readable rows (page.Offer): the
+// table on the page stays until the reader presses it, and any later notice withdraws it.
+func (a *app) offerRows(o *page.Offer) {
+	a.offer = o
+	a.noticeOpen.SetTextContent(o.Label())
+	a.noticeOpen.RemoveAttribute("hidden")
+}
+
+// openOffer opens the offered rows, as any replacement (Undo, saved), and says which were left out.
+func (a *app) openOffer() {
+	o := a.offer
+	if o == nil {
+		return
+	}
+	a.st.Replace(o.Table)
+	a.notify(o.Opened(), true)
+	focus("table-h")
 }
 
 // on adds a listener to an element that cannot take the page down.

@@ -61,19 +61,17 @@ func (p *predict) copyLink() {
 	})
 }
 
-// render shows the mode and the score of the last run.
+// render shows the mode and, after a run, the wrong predictions; the score itself is said once,
+// by the results panel's #score.
 func (p *predict) render() {
 	st := p.a.st
 	setProp(p.mode, "checked", st.Table().Mode == lesson.PredictMode)
 	p.wrong.SetTextContent("")
-	p.score.RemoveAttribute("data-right")
-	p.score.RemoveAttribute("data-predicted")
 	msg, sc := st.Prediction()
 	p.score.SetTextContent(msg)
 	if sc == nil {
 		return
 	}
-	attrs(p.score, "data-right", strconv.Itoa(sc.Right), "data-predicted", strconv.Itoa(sc.Predicted))
 	for _, m := range sc.Wrong {
 		appendChild(p.wrong, missEl(m, st.Results()[m.Row-1].Observation))
 	}

@@ -39,37 +39,49 @@ func readingEl(r lesson.Result, key string, open bool) *dom.BasicHTMLElement {
 	pre := attrs(text("pre", "obs", rd.Layout), "tabindex", "0",
 		"aria-label", "Observation JSON: what the model receives")
 	appendChild(box, pre)
-	why := attrs(el("details", "why"), "data-key", key)
-	appendChild(why, text("summary", "", "Why?"))
-	if open {
-		fillWhy(why, r)
-		why.SetAttribute("open", "")
-	}
-	appendChild(box, why)
+	appendChild(box, whyEl(key, func() ([]page.WhyStep, string) { return page.Why(r.Trace), r.Code }, open))
 	mcp := attrs(el("details", "mcp"), "data-key", key)
 	appendChild(mcp, text("summary", "", "Over MCP"))
 	appendChild(box, mcp)
 	return box
 }
 
-// fillWhy draws the steps of r's call into its Why disclosure, once.
-func fillWhy(d *dom.BasicHTMLElement, r lesson.Result) {
+// fillWhy draws the lines of a Why disclosure, once: a call's steps, a loop step's or a vendor
+// response's (page.WhyFor). The line that decided is marked and ends with its outcome: the code,
+// or the loop's decision. One renderer for every panel, so they read alike.
+func fillWhy(d *dom.BasicHTMLElement, lines []page.WhyStep, outcome string) {
 	d.SetAttribute("data-filled", "")
 	ol := el("ol", "why-steps")
-	for _, s := range page.Why(r.Trace) {
+	for _, s := range lines {
 		li := el("li", "")
 		if !s.OK {
 			li.Class().Add("decided")
 		}
 		rule := attrs(text("button", "rule link", s.Rule), "type", "button", "data-target", s.Target)
+		if s.Alt != "" {
+			rule.SetAttribute("data-alt", s.Alt)
+		}
 		appendChild(li, rule)
 		appendChild(li, text("span", "", " "+s.Text))
 		if !s.OK {
-			appendChild(li, text("strong", "", " → "+r.Code))
+			appendChild(li, text("strong", "", " → "+outcome))
 		}
 		appendChild(ol, li)
 	}
 	appendChild(d, ol)
+}
+
+// whyEl is a closed Why disclosure that wireReadings draws from the result key finds; open draws
+// it now and opens it.
+func whyEl(key string, lines func() ([]page.WhyStep, string), open bool) *dom.BasicHTMLElement {
+	why := attrs(el("details", "why"), "data-key", key)
+	appendChild(why, text("summary", "", "Why?"))
+	if open {
+		l, outcome := lines()
+		fillWhy(why, l, outcome)
+		why.SetAttribute("open", "")
+	}
+	return why
 }
 
 // fillMCP draws what the model sees of r over MCP, once.
@@ -91,7 +103,7 @@ func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string
 	a.on(container, "click", func(ev *dom.BasicEvent) {
 		t := target(ev)
 		if b, ok := closest(t, "button.rule"); ok {
-			a.goToRule(b.GetAttribute("data-target"))
+			a.goToRule(b.GetAttribute("data-target"), b.GetAttribute("data-alt"))
 			return
 		}
 		s, ok := closest(t, "summary")
@@ -107,18 +119,29 @@ func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string
 			return
 		}
 		if d.Class().Contains("why") {
-			fillWhy(d, r)
+			fillWhy(d, page.WhyFor(r.Trace, r.Code), r.Code)
 		} else if d.Class().Contains("mcp") {
 			fillMCP(d, a.st.MCP(r))
 		}
 	})
 }
 
-// goToRule shows the switch or lesson note that explains a rule.
-func (a *app) goToRule(id string) {
+// goToRule shows the switch, lesson note or catalog entry that explains a rule; alt when the
+// page does not show id (a catalog entry of a code the table's tool does not declare).
+func (a *app) goToRule(id, alt string) {
 	e, ok := lookup(id)
+	if !ok && alt != "" {
+		e, ok = lookup(alt)
+	}
 	if !ok {
 		return
+	}
+	// While the student predicts, the note cards are hidden (they give the answers away): the
+	// sentence that says when they open stands in for the note.
+	if cards, ok := lookup("notes-cards"); ok && cards.HasAttribute("hidden") && cards.Contains(e) {
+		if w, ok := lookup("notes-wait"); ok {
+			e = w
+		}
 	}
 	if _, inNotes := closest(e, "#notes-body"); inNotes {
 		a.setNotesOpen(true)

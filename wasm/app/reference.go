@@ -48,7 +48,8 @@ func (p *reference) renderCatalog(tool string) {
 	p.catalog.SetTextContent("")
 	entries := page.Catalog(tool)
 	for _, e := range entries {
-		dt := el("dt", "")
+		// The id is where a loop step's or a vendor response's Why sends the reader (page.CatalogID).
+		dt := attrs(el("dt", ""), "id", page.CatalogID(e.Code))
 		appendChild(dt, badge(e.Code))
 		appendChild(p.catalog, dt)
 		for _, f := range e.Fields {

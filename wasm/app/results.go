@@ -106,6 +106,8 @@ func (p *results) row(i int) (*dom.BasicHTMLElement, bool) {
 // browser skip laying out rows that are off screen.
 func (p *results) render() {
 	res := p.a.st.Results()
+	predict := p.a.st.Table().Mode == lesson.PredictMode
+	byID("results-want-h").SetTextContent(wantLabel(predict))
 	frag := fragment()
 	f := frag.Underlying()
 	tpls := map[resultKind]js.Value{}
@@ -113,7 +115,7 @@ func (p *results) render() {
 		k := resultKind{r.Want, r.Code, r.Pass, r.Note != ""}
 		tpl, ok := tpls[k]
 		if !ok {
-			tpl = resultTemplate(k)
+			tpl = resultTemplate(k, predict)
 			tpls[k] = tpl
 		}
 		tr := tpl.Call("cloneNode", true)
@@ -159,11 +161,20 @@ type resultKind struct {
 	pass, note bool
 }
 
+// wantLabel names the expected code's column: in predict mode the code is the student's.
+func wantLabel(predict bool) string {
+	if predict {
+		return "Your prediction"
+	}
+	return "Expected"
+}
+
 // resultTemplate builds the row that renderResults clones for kind k: every
 // attribute and cell but the number, input, note and observation, which it
 // leaves empty (the input cell holds an empty span for the input, and one for
-// the note when k.note).
-func resultTemplate(k resultKind) js.Value {
+// the note when k.note). A row is marked right, wrong or not predicted, the words of the
+// score (page.Score); data-pass keeps its "true" and "false" for scripts.
+func resultTemplate(k resultKind, predict bool) js.Value {
 	tr := attrs(el("tr", ""), "data-code", k.code, "data-pass", strconv.FormatBool(k.pass))
 	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
 
@@ -179,21 +190,25 @@ func resultTemplate(k resultKind) js.Value {
 	switch {
 	case k.want == "":
 		tr.Class().Add("unpredicted")
-		mark = text("span", "mark none", "? no prediction")
+		mark = text("span", "mark none", "? not predicted")
 	case k.pass:
 		tr.Class().Add("pass")
-		mark = text("span", "mark pass", "✓ pass")
+		mark = text("span", "mark pass", "✓ right")
 	default:
 		tr.Class().Add("fail")
-		mark = text("span", "mark fail", "✗ fail")
-		appendChild(mark, text("span", "why", "expected "+k.want))
+		mark = text("span", "mark fail", "✗ wrong")
+		why := "expected " + k.want
+		if predict {
+			why = "you predicted " + k.want
+		}
+		appendChild(mark, text("span", "why", why))
 	}
 	for _, c := range [...]struct {
 		label string
 		td    *dom.BasicHTMLElement
 	}{
 		{"Input", in},
-		{"Expected", cell("td", "want", want)},
+		{wantLabel(predict), cell("td", "want", want)},
 		{"Code", cell("td", "got", badge(k.code))},
 		{"Observation", el("td", "obs")},
 		{"Match", cell("td", "match", mark)},

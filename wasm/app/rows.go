@@ -22,7 +22,7 @@ func rowID(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" + 
 func (e *editor) buildRowTemplate() {
 	sel := el("select", "")
 	sel.SetAttribute("data-field", "want")
-	opt := text("option", "", "? not predicted yet")
+	opt := text("option", "", "? not predicted")
 	opt.SetAttribute("value", "")
 	appendChild(sel, opt)
 	for _, c := range lesson.Codes() {
@@ -33,9 +33,11 @@ func (e *editor) buildRowTemplate() {
 
 	tr := el("tr", "")
 	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
+	// No maxlength: it counts UTF-16 units, the decoders count UTF-8 bytes (lesson.MaxInputBytes);
+	// the State refuses an input over the limit and edit says so under the field. The input's
+	// text again, for print (style.css): a printed worksheet shows no form controls.
 	appendChild(tr, cell("td", "input", attrs(el("input", ""), "type", "text", "data-field", "input",
-		"maxlength", strconv.Itoa(lesson.MaxInputBytes), "spellcheck", "false", "autocomplete", "off",
-		"placeholder", `raw input, e.g. "17"`)))
+		"spellcheck", "false", "autocomplete", "off", "placeholder", `raw input, e.g. "17"`), el("span", "print-only")))
 
 	appendChild(tr, cell("td", "want", sel))
 	appendChild(tr, cell("td", "note", attrs(el("input", ""), "type", "text", "data-field", "note",
@@ -90,6 +92,7 @@ const defaultRowHeight = 45
 func (e *editor) renderRows() {
 	rows := e.a.st.Table().Rows
 	n := len(rows)
+	e.drawnPredict = e.a.st.Table().Mode == lesson.PredictMode
 	e.rowsTable.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1)) // with the header row
 	e.win.on = n > page.FullRows
 	if !e.win.on {
@@ -127,19 +130,24 @@ func (e *editor) renderRows() {
 // number, ids, labels and values. Learner text goes in as form values only.
 func (e *editor) drawRow(i int, r lesson.Row, n int) js.Value {
 	num := strconv.Itoa(i + 1)
+	want := "Expected code for row "
+	if e.drawnPredict {
+		want = "Your prediction for row " // what a student does with it
+	}
 	tr := e.rowTpl.Call("cloneNode", true)
 	tr.Call("setAttribute", "data-row", strconv.Itoa(i))
 	tr.Call("setAttribute", "aria-rowindex", strconv.Itoa(i+2)) // the header row is 1
 	cells := tr.Get("children")
 	cells.Index(0).Set("textContent", num)
 	for k, f := range [...]struct{ part, label, value string }{
-		{"input", "Input, row ", r.Input}, {"want", "Expected code, row ", r.Want}, {"note", "Note, row ", r.Note},
+		{"input", "Input, row ", r.Input}, {"want", want, r.Want}, {"note", "Note, row ", r.Note},
 	} {
 		c := cells.Index(k + 1).Get("firstChild")
 		c.Set("id", rowID(i, f.part))
 		c.Call("setAttribute", "aria-label", f.label+num)
 		c.Set("value", f.value)
 	}
+	cells.Index(1).Get("lastChild").Set("textContent", r.Input) // the printed input
 	b := cells.Index(4).Get("firstChild")
 	for _, act := range [...]struct{ part, label string }{
 		{"up", "Move row " + num + " up"}, {"down", "Move row " + num + " down"}, {"delete", "Delete row " + num},

@@ -43,6 +43,12 @@ func initShare(a *app) {
 
 func (p *share) copyLink() {
 	link := page.ShareLink(location().Href(), p.a.st.Table())
+	if msg := page.LinkRefused(link); msg != "" {
+		p.url.SetValue("")
+		p.box.RemoveAttribute("hidden")
+		p.status.SetTextContent(msg)
+		return
+	}
 	replaceURL(link)
 	p.url.SetValue(link)
 	p.box.RemoveAttribute("hidden")
@@ -60,10 +66,13 @@ func (p *share) copyLink() {
 }
 
 func (p *share) linkPasted() {
-	t, msg, replace := page.Pasted(location().Hash())
+	t, msg, replace, offer := page.Pasted(location().Hash())
 	if !replace {
 		if msg != "" {
 			p.a.notify(msg, false)
+		}
+		if offer != nil {
+			p.a.offerRows(offer)
 		}
 		return
 	}

@@ -81,7 +81,7 @@ func (p *switches) addFixture(b *dom.BasicHTMLElement) {
 	c := p.last.Changes[k]
 	i := p.a.st.AddFixture(c, p.last)
 	if i < 0 {
-		p.a.notify("The table is full: a table holds at most "+strconv.Itoa(lesson.MaxRows)+" rows.", false)
+		p.a.notify(p.a.st.FullNotice(), false)
 		return
 	}
 	li, _ := closest(b, "li")

@@ -134,4 +134,20 @@ func TestAnswer(t *testing.T) {
 	if !strings.HasPrefix(r.Message, "rows[1]: ") {
 		t.Errorf("bad row message %q does not name rows[1]", r.Message)
 	}
+	// The row limits are the editor's and the link's, in UTF-8 bytes; nothing is applied in part.
+	for _, c := range []struct {
+		row  lesson.Row
+		says string
+	}{
+		{lesson.Row{Input: strings.Repeat("中", lesson.MaxInputBytes/3+1)}, "rows[1]: the input is 65,538 bytes, over the tool's limit of 65,536 bytes"},
+		{lesson.Row{Input: "18", Note: strings.Repeat("n", lesson.MaxNoteBytes+1)}, "rows[1]: the note is 1,025 bytes"},
+	} {
+		r := s.Answer(Request{Type: "setTable", Rows: []lesson.Row{{Input: "17"}, c.row}})
+		if r.Code != "bad_rows" || !strings.HasPrefix(r.Message, c.says) || len(s.Table().Rows) != len(before.Rows) {
+			t.Errorf("setTable over a limit: %+v, want %q", r, c.says)
+		}
+	}
+	if r := s.Answer(Request{Type: "setTable", Rows: []lesson.Row{{Input: strings.Repeat("中", lesson.MaxInputBytes/3) + "x"}}}); r.Type != ReplyTable {
+		t.Errorf("setTable of a row at the limit: %+v", r)
+	}
 }

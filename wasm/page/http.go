@@ -10,6 +10,10 @@ import (
 	"coerceplayground/lesson"
 )
 
+// maxBodyBytes bounds a vendor response body in the panel's editor: an HTML error page or a
+// traceback fits; the normalizer reads only its start anyway.
+const maxBodyBytes = 16 << 10
+
 // HTTPDraft is a vendor response as its editor holds it: text fields, checked or not.
 type HTTPDraft struct {
 	Status, Headers, Body string
@@ -56,8 +60,8 @@ func (d HTTPDraft) Row() (lesson.HTTPRow, error) {
 		}
 		r.Headers = append(r.Headers, line)
 	}
-	if len(r.Body) > lesson.MaxInputBytes*4 {
-		return r, msgError("the body is over " + strconv.Itoa(lesson.MaxInputBytes*4) + " bytes")
+	if len(r.Body) > maxBodyBytes {
+		return r, msgError("the body is " + lesson.Bytes(len(r.Body)) + ", over the limit of " + lesson.Bytes(maxBodyBytes))
 	}
 	return r, nil
 }

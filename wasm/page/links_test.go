@@ -48,7 +48,10 @@ func TestPasted(t *testing.T) {
 		{"#table=" + predict, []string{"42"}, "Loaded the table from the link. " + PredictNotice, true},
 		{"#table=!!!", nil, "This link's table could not be read", false},
 	} {
-		tb, msg, replace := Pasted(c.fragment)
+		tb, msg, replace, offer := Pasted(c.fragment)
+		if offer != nil {
+			t.Errorf("Pasted(%q) offers rows", c.fragment)
+		}
 		if replace != c.replace || !slices.Equal(inputs(tb), c.inputs) || !strings.HasPrefix(msg, c.msg) || c.msg == "" && msg != "" {
 			t.Errorf("Pasted(%q) = %q, %q, %v", c.fragment, inputs(tb), msg, replace)
 		}
@@ -92,7 +95,7 @@ func TestPrediction(t *testing.T) {
 	s.Run()
 	msg, sc := s.Prediction()
 	if sc == nil || sc.Right != 1 || sc.Predicted != 2 || sc.Unpredicted != 1 || len(sc.Wrong) != 1 || sc.Wrong[0].Row != 2 ||
-		msg != "You predicted 1 of 3 right. 1 row was not predicted (not counted as wrong)." {
+		msg != "Run scored your predictions (the score is above the results). 1 prediction was wrong:" {
 		t.Errorf("after a run: %q %+v", msg, sc)
 	}
 	s.SetWant(2, "invalid_args")

@@ -66,6 +66,9 @@ func LoopSummary(steps []lesson.Step) string {
 	return b.String()
 }
 
+// EndsLoop reports whether the runtime ends the loop on d: stop or hand off.
+func EndsLoop(d coerce.Decision) bool { return d == coerce.Stop || d == coerce.Handoff }
+
 // LineError is how a panel shows a *lesson.ParseError: "Line 3: …".
 func LineError(err error) string {
 	if pe, ok := err.(*lesson.ParseError); ok && pe.Line > 0 {

@@ -106,6 +106,9 @@ func placeRow(t lesson.Table, tool string, row lesson.Row) (p Placed, ok bool) {
 	}
 	out := t
 	out.Rows = append(append([]lesson.Row(nil), t.Rows...), row)
+	if lesson.SizeProblem(out) != "" {
+		return Placed{Table: t, Row: -1}, false
+	}
 	return Placed{Table: out, Row: len(out.Rows) - 1, Added: true}, true
 }
 

@@ -57,18 +57,38 @@ type Start struct {
 	Notice string
 	// FromLink is true when the table came from the fragment.
 	FromLink bool
+	// Offer, when not nil, holds the readable rows of a link (or of the saved table) that has
+	// rows that cannot be read: Table is not them, and the notice offers to open them.
+	Offer *Offer
+	// Learner is the learner's history kept in the saved copy, oldest first. It is this
+	// browser's, not the table's: it comes back whichever table opens.
+	Learner []Tried
 }
 
 // Choose picks the opening table: the fragment's, else the saved one, else
 // the lesson's. A fragment or saved table that cannot be read gives the
-// lesson's table and a notice saying so; it is never half-loaded.
+// lesson's table and a notice saying so; it is never half-loaded. When only
+// some of its rows cannot be read, the notice names them and Offer holds the
+// others, for the reader to open or not.
 func Choose(fragment, saved string) Start {
+	st := choose(fragment, saved)
+	st.Learner = SavedTried(saved)
+	return st
+}
+
+func choose(fragment, saved string) Start {
 	if payload, ok := FragmentTable(fragment); ok {
 		t, err := lesson.DecodeShare(payload)
 		if err != nil {
-			return Start{Table: Opening(), Notice: "This link's table could not be read (" +
-				strings.TrimPrefix(err.Error(), lesson.ErrShare.Error()+": ") +
-				"), so the lesson's table is shown instead. Ask for a new link."}
+			st := Start{Table: Opening()}
+			st.Offer = offerOf(err, "the link")
+			st.Notice = "This link's table could not be read (" + shareReason(err) + "), so the lesson's table is shown instead. "
+			if st.Offer != nil {
+				st.Notice += "You can open its readable rows, or ask for a new link."
+			} else {
+				st.Notice += "Ask for a new link."
+			}
+			return st
 		}
 		t, predict := ForLearner(t)
 		st := Start{Table: t, FromLink: true}
@@ -80,11 +100,23 @@ func Choose(fragment, saved string) Start {
 	if saved != "" {
 		t, err := lesson.DecodeShare(saved)
 		if err != nil {
-			return Start{Table: Opening(), Notice: "The table saved in this browser could not be read, so the lesson's table is shown instead."}
+			st := Start{Table: Opening(), Offer: offerOf(err, "the saved table")}
+			st.Notice = "The table saved in this browser could not be read"
+			if st.Offer != nil {
+				st.Notice += " (" + shareReason(err) + "), so the lesson's table is shown instead. You can open its readable rows."
+			} else {
+				st.Notice += ", so the lesson's table is shown instead."
+			}
+			return st
 		}
 		return Start{Table: t}
 	}
 	return Start{Table: Opening()}
+}
+
+// shareReason is DecodeShare's error without its common start: "row 3: the input is empty".
+func shareReason(err error) string {
+	return strings.TrimPrefix(err.Error(), lesson.ErrShare.Error()+": ")
 }
 
 // Greeting is what the page says on opening about where the table came from, or "". An embed's
@@ -103,23 +135,26 @@ func (st Start) Greeting(embed bool) string {
 // true when its table is to replace the reader's (with Undo, as any replacement); msg is the
 // notice, "" when the fragment holds no table and there is nothing to do. A table that cannot be
 // read replaces nothing: the reader's current table stays and the notice says so (not the
-// start-up notice, which offers the lesson's table instead).
-func Pasted(fragment string) (t lesson.Table, msg string, replace bool) {
+// start-up notice, which offers the lesson's table instead); when only some of its rows cannot
+// be read, offer holds the others for the reader to open or not.
+func Pasted(fragment string) (t lesson.Table, msg string, replace bool, offer *Offer) {
 	payload, ok := FragmentTable(fragment)
 	if !ok {
-		return lesson.Table{}, "", false
+		return lesson.Table{}, "", false, nil
 	}
 	if _, err := lesson.DecodeShare(payload); err != nil {
-		return lesson.Table{}, "This link's table could not be read (" +
-			strings.TrimPrefix(err.Error(), lesson.ErrShare.Error()+": ") +
-			"), so your current table was kept. Ask for a new link.", false
+		msg = "This link's table could not be read (" + shareReason(err) + "), so your current table was kept. "
+		if offer = offerOf(err, "the link"); offer != nil {
+			return lesson.Table{}, msg + "You can open its readable rows, or ask for a new link.", false, offer
+		}
+		return lesson.Table{}, msg + "Ask for a new link.", false, nil
 	}
 	next := Choose(fragment, "")
 	msg = "Loaded the table from the link."
 	if next.Notice != "" {
 		msg += " " + next.Notice
 	}
-	return next.Table, msg, true
+	return next.Table, msg, true, nil
 }
 
 // Unlinked is the page's URL (path, query and fragment as the Location has them) without the

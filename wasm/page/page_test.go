@@ -150,14 +150,14 @@ func TestRunClassroom(t *testing.T) {
 		t.Errorf("not_found observation does not name 17 and 42: %s", nf)
 	}
 	got := Summary(s.Results())
-	if got != "6 rows: 6 as expected. Codes: ok 2, invalid_args 3, not_found 1." {
+	if got != "6 rows: 6 right. Codes: ok 2, invalid_args 3, not_found 1." {
 		t.Errorf("Summary = %q", got)
 	}
 
 	s.SetWant(0, "not_found")
 	s.SetWant(1, "")
 	s.Run()
-	if got := Summary(s.Results()); got != "6 rows: 4 as expected, 1 not as expected (row 1), 1 without a prediction. Codes: ok 2, invalid_args 3, not_found 1." {
+	if got := Summary(s.Results()); got != "6 rows: 4 right, 1 wrong (row 1), 1 not predicted. Codes: ok 2, invalid_args 3, not_found 1." {
 		t.Errorf("Summary = %q", got)
 	}
 	if got := Summary(nil); !strings.Contains(got, "no rows") {

@@ -70,8 +70,9 @@ func PredictLink(href string, t lesson.Table) string {
 	return ShareLink(href, t)
 }
 
-// Prediction is what the predict panel says about the table: the score of the last run in
-// predict mode, or why there is none yet (score is nil).
+// Prediction is what the predict panel says about the table: where the score of the last run
+// in predict mode is (the results panel's #score says it; the panel lists the wrong
+// predictions), or why there is none yet (score is nil).
 func (s *State) Prediction() (sentence string, score *Score) {
 	switch {
 	case s.table.Mode != lesson.PredictMode:
@@ -80,7 +81,14 @@ func (s *State) Prediction() (sentence string, score *Score) {
 		return "Choose the code you expect in each row of the input table, then press Run to score your predictions.", nil
 	}
 	sc := ScorePredictions(s.results)
-	return sc.Sentence(), &sc
+	switch {
+	case sc.Predicted == 0:
+		return sc.Sentence(), &sc
+	case len(sc.Wrong) == 0:
+		return "Run scored your predictions (the score is above the results): none was wrong.", &sc
+	}
+	return "Run scored your predictions (the score is above the results). " +
+		plural(len(sc.Wrong), "prediction was", "predictions were") + " wrong:", &sc
 }
 
 // Opening is the table the page opens with when there is no link and nothing saved: the

@@ -7,6 +7,7 @@ package page
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"coerceplayground/lesson"
 	"github.com/go-json-experiment/json/jsontext"
@@ -27,6 +28,25 @@ const (
 	NoteRedacted = "[redacted] stands for a value coerce will not echo: the field is named like a credential, or the value looks like one (a key, a token). The model never sees it again, and neither does a log."
 	NoteCut      = "got is cut at 64 bytes and ends with …: enough to spot the mistake, never a whole pasted document."
 )
+
+// NoteBareStart begins the note on bare text (NoteBare).
+const NoteBareStart = "Typed without quotes, this is not JSON, so it was read as text: "
+
+// NoteBare explains an input read as bare text (lesson.AsText): what the page sent instead, so
+// the hint about the value is no surprise. A long one is cut: the input is shown whole above.
+func NoteBare(sent string) string {
+	if len(sent) > maxNoteSent {
+		cut := maxNoteSent
+		for cut > 0 && !utf8.RuneStart(sent[cut]) {
+			cut--
+		}
+		sent = sent[:cut] + "…"
+	}
+	return NoteBareStart + "the page sent " + sent + ", the string a model that quoted it would send."
+}
+
+// maxNoteSent bounds the argument text NoteBare quotes, in bytes.
+const maxNoteSent = 120
 
 // NoteOK labels an ok row's payload: the tool's data, whose own words (a job's "status":"failed")
 // describe the record, not the call.
@@ -74,6 +94,9 @@ func Read(r lesson.Result) Reading {
 				payload = name
 			}
 		}
+	}
+	if r.Form == lesson.AsText {
+		rd.Notes = append(rd.Notes, NoteBare(r.Sent))
 	}
 	if r.Code == "ok" {
 		rd.Notes = append(rd.Notes, NoteOK(r.Tool, payload))

@@ -27,7 +27,8 @@ func TestRead(t *testing.T) {
 		}
 		n++
 		in = strings.TrimSpace(in)
-		rd := Read(lab.RunOne(in))
+		res := lab.RunOne(in)
+		rd := Read(res)
 		var gotField, gotHint string
 		wantNotes := map[string]bool{}
 		for _, w := range splitWants(want) {
@@ -51,7 +52,14 @@ func TestRead(t *testing.T) {
 				t.Errorf("%s: explains %s = %v, want %v (notes %q)", in, name, has, wantNotes[name], rd.Notes)
 			}
 		}
-		isOK := len(rd.Notes) > 0 && strings.HasPrefix(rd.Notes[0], "ok: the call worked")
+		isOK, isBare := false, false
+		for _, note := range rd.Notes {
+			isOK = isOK || strings.HasPrefix(note, "ok: the call worked")
+			isBare = isBare || note == NoteBare(res.Sent) && res.Sent != ""
+		}
+		if isBare != wantNotes["bare"] {
+			t.Errorf("%s: explains bare text = %v, want %v (notes %q)", in, isBare, wantNotes["bare"], rd.Notes)
+		}
 		if isOK != wantNotes["ok"] {
 			t.Errorf("%s: labels an ok payload = %v, want %v", in, isOK, wantNotes["ok"])
 		}
@@ -88,7 +96,7 @@ func splitWants(s string) []string {
 
 func isNoteName(w string) bool {
 	switch w {
-	case "ok", "status", "redacted", "cut":
+	case "ok", "status", "redacted", "cut", "bare":
 		return true
 	}
 	return strings.HasPrefix(w, "field=")

@@ -55,7 +55,8 @@ type msgError string
 
 func (e msgError) Error() string { return string(e) }
 
-// Summary is the sentence read out after a run.
+// Summary is the sentence read out after a run. Its rows are right, wrong or not predicted,
+// the words of the score and of each row's mark.
 func Summary(results []lesson.Result) string {
 	n := len(results)
 	if n == 0 {
@@ -67,7 +68,7 @@ func Summary(results []lesson.Result) string {
 	b.WriteString(": ")
 	var parts []string
 	if sum.Passed > 0 || sum.Failed > 0 {
-		parts = append(parts, strconv.Itoa(sum.Passed)+" as expected")
+		parts = append(parts, strconv.Itoa(sum.Passed)+" right")
 	}
 	if sum.Failed > 0 {
 		var which []string
@@ -79,10 +80,10 @@ func Summary(results []lesson.Result) string {
 		if len(which) > 5 {
 			which = append(which[:5], "…")
 		}
-		parts = append(parts, strconv.Itoa(sum.Failed)+" not as expected (row "+strings.Join(which, ", ")+")")
+		parts = append(parts, strconv.Itoa(sum.Failed)+" wrong (row "+strings.Join(which, ", ")+")")
 	}
 	if sum.Unpredicted > 0 {
-		parts = append(parts, strconv.Itoa(sum.Unpredicted)+" without a prediction")
+		parts = append(parts, strconv.Itoa(sum.Unpredicted)+" not predicted")
 	}
 	b.WriteString(strings.Join(parts, ", "))
 	b.WriteString(". ")

@@ -1,6 +1,10 @@
 package page
 
-import "coerceplayground/lesson"
+import (
+	"strconv"
+
+	"coerceplayground/lesson"
+)
 
 // State is the page's model: the table, the outcome of its last run, the
 // undo slot, and the permissions, switches and counts every run uses. It is
@@ -15,6 +19,9 @@ type State struct {
 	stale string
 	// undo is the table before the last replacement or deletion, nil when there is nothing to undo.
 	undo *lesson.Table
+	// learner is the learner box's history, oldest first (learner.go).
+	learner []Attempt
+	seq     int // the last Attempt.Seq given
 
 	subs []func(Event)
 
@@ -64,12 +71,15 @@ const (
 	// Counted: a run was counted in the session (the table, the learner's box,
 	// the loop, the vendor responses), or the counts were reset.
 	Counted
+	// LearnerChanged: the learner box's history changed (an input tried, the
+	// history cleared or restored); the saved copy keeps it with the table.
+	LearnerChanged
 )
 
 var eventNames = [...]string{
 	Replaced: "replaced", Loaded: "loaded", Edited: "edited", RowsChanged: "rows changed",
 	SetupChanged: "tool or mode changed", LabChanged: "permissions or switches changed",
-	ResultsStale: "results stale", Ran: "ran", Counted: "counted",
+	ResultsStale: "results stale", Ran: "ran", Counted: "counted", LearnerChanged: "learner history changed",
 }
 
 func (c Event) String() string {
@@ -120,11 +130,27 @@ const (
 // Tool is the tool the table's rows call.
 func (s *State) Tool() string { return ToolOf(s.table) }
 
-// Saved is what the page writes to localStorage for the current table.
-func (s *State) Saved() string { return lesson.EncodeShare(Kept(s.table)) }
-
-// CanAdd reports whether another row fits in the table.
+// CanAdd reports whether another row fits in the table (an empty one: its input is checked
+// against the table's size when it is typed).
 func (s *State) CanAdd() bool { return len(s.table.Rows) < lesson.MaxRows }
+
+// fits reports whether r can be appended: a row to spare, and room for it in the table's size.
+func (s *State) fits(r lesson.Row) bool {
+	if !s.CanAdd() {
+		return false
+	}
+	t := s.table
+	t.Rows = append(t.Rows[:len(t.Rows):len(t.Rows)], r)
+	return lesson.SizeProblem(t) == ""
+}
+
+// FullNotice says why a row cannot be added: the rows or the size.
+func (s *State) FullNotice() string {
+	if !s.CanAdd() {
+		return "The table is full: a table holds at most " + strconv.Itoa(lesson.MaxRows) + " rows."
+	}
+	return "The table is full: it is near its limit of " + lesson.Bytes(lesson.MaxShareBytes) + " as a link."
+}
 
 // Add appends an empty row, still to be predicted, and returns its index, or
 // -1 when the table is full.
@@ -160,29 +186,49 @@ func (s *State) Move(i, delta int) int {
 	return j
 }
 
-// SetInput sets row i's raw input.
-func (s *State) SetInput(i int, v string) {
-	s.setField(i, v, func(r *lesson.Row) *string { return &r.Input })
+// SetInput sets row i's raw input. An input over lesson.MaxInputBytes, or one that would take
+// the table over lesson.MaxShareBytes, is refused: the row keeps its input and the sentence
+// returned says why (EditRefused); "" means the change was made (or there was none).
+func (s *State) SetInput(i int, v string) string {
+	return s.setField(i, v, func(r *lesson.Row) *string { return &r.Input }, lesson.InputProblem)
 }
 
-// SetWant sets row i's expected code; "" means still to be predicted.
-func (s *State) SetWant(i int, v string) {
-	s.setField(i, v, func(r *lesson.Row) *string { return &r.Want })
+// SetWant sets row i's expected code; "" means still to be predicted. Like SetInput, it refuses
+// a change that would take the table over its size.
+func (s *State) SetWant(i int, v string) string {
+	return s.setField(i, v, func(r *lesson.Row) *string { return &r.Want }, func(string) string { return "" })
 }
 
-// SetNote sets row i's note.
-func (s *State) SetNote(i int, v string) {
-	s.setField(i, v, func(r *lesson.Row) *string { return &r.Note })
+// SetNote sets row i's note; like SetInput, it refuses a note over lesson.MaxNoteBytes and a
+// change that would take the table over its size.
+func (s *State) SetNote(i int, v string) string {
+	return s.setField(i, v, func(r *lesson.Row) *string { return &r.Note }, lesson.NoteProblem)
 }
 
-func (s *State) setField(i int, v string, field func(*lesson.Row) *string) {
+// setField is the one way a row's field changes: within its own limit (problem) and the
+// table's, or not at all. The editor counts what the decoders count, UTF-8 bytes, so that
+// nothing it accepts is refused when the saved table or a link is read back.
+func (s *State) setField(i int, v string, field func(*lesson.Row) *string, problem func(string) string) string {
 	if i < 0 || i >= len(s.table.Rows) {
-		return
+		return ""
 	}
-	if p := field(&s.table.Rows[i]); *p != v {
-		*p = v
-		s.changed(Edited)
+	p := field(&s.table.Rows[i])
+	if *p == v {
+		return ""
 	}
+	if msg := problem(v); msg != "" {
+		return EditRefused(i, msg)
+	}
+	old := *p
+	*p = v
+	if len(v) > len(old) {
+		if msg := lesson.SizeProblem(s.table); msg != "" {
+			*p = old
+			return EditRefused(i, msg)
+		}
+	}
+	s.changed(Edited)
+	return ""
 }
 
 // SetMode sets the table's mode ("" or lesson.PredictMode) without touching its rows.
@@ -196,7 +242,7 @@ func (s *State) SetMode(mode string) {
 // appendRow adds r at the end of the table and returns its index, or -1
 // when the table is full.
 func (s *State) appendRow(r lesson.Row) int {
-	if !s.CanAdd() {
+	if !s.fits(r) {
 		return -1
 	}
 	s.table.Rows = append(s.table.Rows, r)

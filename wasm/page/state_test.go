@@ -1,12 +1,14 @@
 package page
 
 import (
+	"cmp"
 	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"coerceplayground/internal/fixture"
 	"coerceplayground/lesson"
 )
 
@@ -29,7 +31,9 @@ func (r *recorder) take() string {
 // TestStateScripts plays testdata/state.txt: each script starts from the lesson's table and is
 // a list of steps. A step is an operation on the State; the lines under it that start with "=>"
 // (the events it announced, in order, "-" for none), "rows:" (the inputs, joined by " | "),
-// "stale:", "undo:" and "results:" (how many, or "nil") check what the step did.
+// "stale:", "undo:", "results:" (how many, or "nil") and "refused:" (the start of what an edit
+// over a limit said, "-" for nothing) check what the step did. An edit's text may use the
+// escapes of testdata/coerce ({{TEXT*N}} repeats TEXT).
 func TestStateScripts(t *testing.T) {
 	raw, err := os.ReadFile("testdata/state.txt")
 	if err != nil {
@@ -44,14 +48,21 @@ func TestStateScripts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := New(lesson.Classroom())
 			events := record(s)
+			refused := ""
 			for n, line := range lines[1:] {
 				line = strings.TrimSpace(line)
+				if v, ok := strings.CutPrefix(line, "refused: "); ok {
+					if got := cmp.Or(refused, "-"); !strings.HasPrefix(got, v) {
+						t.Errorf("line %d: refused %q, want %q", n+2, got, v)
+					}
+					continue
+				}
 				if k, v, ok := strings.Cut(line, " "); ok && isCheck(k) || isCheck(line) {
 					check(t, s, events, k, strings.TrimSpace(v), n+2)
 					continue
 				}
 				events.take()
-				step(t, s, line)
+				refused = step(t, s, line)
 			}
 		})
 	}
@@ -59,14 +70,14 @@ func TestStateScripts(t *testing.T) {
 
 func isCheck(k string) bool {
 	switch k {
-	case "=>", "rows:", "stale:", "undo:", "results:":
+	case "=>", "rows:", "stale:", "undo:", "results:", "learner:", "wants:":
 		return true
 	}
 	return false
 }
 
-// step carries out one operation of a script.
-func step(t *testing.T, s *State, line string) {
+// step carries out one operation of a script and returns what an edit refused said.
+func step(t *testing.T, s *State, line string) (refused string) {
 	t.Helper()
 	op, arg, _ := strings.Cut(line, " ")
 	num := func(i int) int {
@@ -77,7 +88,14 @@ func step(t *testing.T, s *State, line string) {
 		}
 		return n
 	}
-	rest := func() string { _, v, _ := strings.Cut(arg, " "); return v }
+	rest := func() string {
+		_, v, _ := strings.Cut(arg, " ")
+		v, err := fixture.Text(v)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		return v
+	}
 	switch op {
 	case "run":
 		if err := s.Run(); err != nil {
@@ -85,6 +103,14 @@ func step(t *testing.T, s *State, line string) {
 		}
 	case "learner":
 		s.RunOne(arg)
+	case "try":
+		if _, err := s.Try(arg); err != nil {
+			t.Fatal(err)
+		}
+	case "add-tried":
+		s.AddTried(num(0))
+	case "clear-learner":
+		s.ClearLearner()
 	case "add":
 		s.Add()
 	case "delete":
@@ -92,11 +118,11 @@ func step(t *testing.T, s *State, line string) {
 	case "move":
 		s.Move(num(0), num(1))
 	case "input":
-		s.SetInput(num(0), rest())
+		return s.SetInput(num(0), rest())
 	case "want":
-		s.SetWant(num(0), rest())
+		return s.SetWant(num(0), rest())
 	case "note":
-		s.SetNote(num(0), rest())
+		return s.SetNote(num(0), rest())
 	case "replace":
 		s.Replace(lesson.Table{Rows: rowsOf(arg)})
 	case "load":
@@ -126,6 +152,7 @@ func step(t *testing.T, s *State, line string) {
 	default:
 		t.Fatalf("unknown step %q", line)
 	}
+	return ""
 }
 
 // rowsOf reads "a | b | c" as rows with those inputs.
@@ -156,6 +183,18 @@ func check(t *testing.T, s *State, events *recorder, k, want string, line int) {
 		}
 	case "undo:":
 		got = strconv.FormatBool(s.CanUndo())
+	case "learner:":
+		var in []string
+		for _, a := range s.Learner() {
+			in = append(in, a.Input)
+		}
+		got = strings.Join(in, " | ")
+	case "wants:":
+		var w []string
+		for _, r := range s.Table().Rows {
+			w = append(w, r.Want)
+		}
+		got = strings.Join(w, " | ")
 	case "results:":
 		got = "nil"
 		if s.Results() != nil {

@@ -2,7 +2,9 @@ package page
 
 // The Why disclosure of a result: the steps of its call (coerce.Trace) in plain words, each led by
 // the name of the rule that took it and pointing at where the page explains that rule: a
-// coercion's switch, or the lesson note about it.
+// coercion's switch, or the lesson note about it. The loop panel's steps (coerce.Verdict.Trace)
+// and the vendor responses (coerce.HTTPNormalizer.NormalizeTraced) are explained the same way,
+// their rules leading to the code's catalog entry or the lesson note.
 
 import (
 	"strconv"
@@ -15,30 +17,56 @@ import (
 type WhyStep struct {
 	// Rule names the step in plain words ("Trim spaces", "Strict JSON parse").
 	Rule string
-	// Target is the id of the element that explains the rule: a switch or a lesson note card.
-	Target string
+	// Target is the id of the element that explains the rule: a switch, a lesson note card, or a
+	// code's entry in the catalog panel (CatalogID). Alt is where to go when Target is not on the
+	// page: the catalog panel lists the table's tool's codes, not every code.
+	Target, Alt string
 	// Text says what the step found, with the value before and after a rule changed it.
 	Text string
-	// OK is false for the one step that decided an error code.
+	// OK is false for the one step that decided an error code (or ended the loop).
 	OK bool
 }
 
-// whyRule is a step name's rule and target. One table: the vocabulary of docs/trace.md.
-var whyRules = map[string]struct{ rule, target string }{
-	"parse":       {"Strict JSON parse", "note-02-never-coerced"},
-	"lookup":      {"Look-up", "note-04-valid-json-still-wrong"},
-	"keys":        {"Known arguments", "note-05-errors-are-interface"},
-	"type":        {"JSON type", "note-02-never-coerced"},
-	"trim":        {"Trim spaces", "switch-trim"},
-	"digits":      {"Digit strings", "switch-digit_strings"},
-	"bool_string": {"true/false strings", "switch-bool_strings"},
-	"range":       {"Range", "note-04-valid-json-still-wrong"},
-	"match":       {"Id shape", "note-01-narrow-map"},
-	"handler":     {"Handler", "note-05-errors-are-interface"},
+// whyRule is a step name's rule and target. catalog sends the reader to the code's catalog
+// entry first, and to target when the catalog panel does not list the code.
+type whyRule struct {
+	rule, target string
+	catalog      bool
 }
 
-// Why turns a trace into the lines of its Why disclosure, in order.
-func Why(t coerce.Trace) []WhyStep {
+// whyRules is the one table of the rules: the vocabularies of docs/trace.md (a call's steps,
+// the loop's steps, a vendor response's steps), whose names do not overlap.
+var whyRules = map[string]whyRule{
+	"parse":       {"Strict JSON parse", "note-02-never-coerced", false},
+	"lookup":      {"Look-up", "note-04-valid-json-still-wrong", false},
+	"keys":        {"Known arguments", "note-05-errors-are-interface", false},
+	"type":        {"JSON type", "note-02-never-coerced", false},
+	"trim":        {"Trim spaces", "switch-trim", false},
+	"digits":      {"Digit strings", "switch-digit_strings", false},
+	"bool_string": {"true/false strings", "switch-bool_strings", false},
+	"range":       {"Range", "note-04-valid-json-still-wrong", false},
+	"match":       {"Id shape", "note-01-narrow-map", false},
+	"handler":     {"Handler", "note-05-errors-are-interface", false},
+
+	"code":     {"Code", "note-05-errors-are-interface", true},
+	"count":    {"Retry cap", "note-07-retry-caps", true},
+	"decision": {"Decision", "note-07-retry-caps", false},
+
+	"status":         {"HTTP status", "note-06-http-status", false},
+	"retry_after":    {"Retry-After", "note-06-http-status", true},
+	"correlation_id": {"Request id", "note-06-http-status", true},
+	"body":           {"Body left out", "note-06-http-status", false},
+}
+
+// CatalogID is the id of code's entry in the catalog panel.
+func CatalogID(code string) string { return "catalog-" + code }
+
+// Why turns a call's trace into the lines of its Why disclosure, in order.
+func Why(t coerce.Trace) []WhyStep { return WhyFor(t, "") }
+
+// WhyFor is Why for a trace whose outcome is code: the rules that concern the code (the loop's
+// code and count, a vendor's retry_after and correlation_id) lead to its catalog entry.
+func WhyFor(t coerce.Trace, code string) []WhyStep {
 	out := make([]WhyStep, len(t))
 	for i, s := range t {
 		r, ok := whyRules[s.Name]
@@ -54,8 +82,13 @@ func Why(t coerce.Trace) []WhyStep {
 			text += " (" + s.Before + " → " + s.After + ")"
 		case s.Before != "":
 			text += " (got " + s.Before + ")"
+		case s.After != "":
+			text += " (→ " + s.After + ")"
 		}
 		out[i] = WhyStep{Rule: r.rule, Target: r.target, Text: text, OK: s.OK}
+		if _, listed := coerce.Lookup(coerce.Code(code)); r.catalog && listed {
+			out[i].Target, out[i].Alt = CatalogID(code), r.target
+		}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package page
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -79,6 +80,54 @@ func TestMispredicted(t *testing.T) {
 	}{{"ok", "ok", false}, {"ok", "not_found", true}, {"", "ok", false}, {"", "invalid_args", false}} {
 		if got := Mispredicted(c.want, c.code); got != c.mis {
 			t.Errorf("Mispredicted(%q, %q) = %v", c.want, c.code, got)
+		}
+	}
+}
+
+// TestWhyForPanels: the loop's steps and the vendor responses are explained by the same lines as
+// a call: every step of every preset and lesson response has a known rule (none falls back to its
+// bare name) that leads somewhere, the rules about a catalog code lead to its catalog entry with a
+// note to fall back on, and the one line that is not ok is the one that decided.
+func TestWhyForPanels(t *testing.T) {
+	check := func(what string, lines []WhyStep, code string, decided int) {
+		t.Helper()
+		for i, l := range lines {
+			if l.Rule == "" || l.Target == "" || l.Text == "" {
+				t.Errorf("%s line %d: %+v", what, i+1, l)
+			}
+			if _, ok := whyRules[l.Rule]; ok {
+				t.Errorf("%s line %d: rule %q is a bare step name", what, i+1, l.Rule)
+			}
+			if strings.HasPrefix(l.Target, "catalog-") && (l.Target != CatalogID(code) || l.Alt == "") {
+				t.Errorf("%s line %d leads to %s (alt %q) for code %s", what, i+1, l.Target, l.Alt, code)
+			}
+			if l.OK == (i == decided) {
+				t.Errorf("%s line %d: ok = %v, the deciding line is %d", what, i+1, l.OK, decided+1)
+			}
+		}
+	}
+	for _, p := range lesson.Presets() {
+		for i, st := range lesson.NewLab(lesson.LabConfig{}).RunLoop(p) {
+			lines := WhyFor(st.Why, st.Result.Code)
+			decided := -1
+			if st.Decision == "stop" || st.Decision == "handoff" {
+				decided = len(lines) - 1
+			}
+			check(p.Name+" step "+strconv.Itoa(i+1), lines, st.Result.Code, decided)
+			if st.Result.Code == "invalid_args" && (len(lines) != 3 || lines[1].Target != "catalog-invalid_args") {
+				t.Errorf("%s step %d: %+v", p.Name, i+1, lines)
+			}
+		}
+	}
+	for i, r := range lesson.RunHTTP(lesson.HTTPRows(), nil) {
+		decided := 0
+		if r.Code == "ok" {
+			decided = -1
+		}
+		lines := WhyFor(r.Trace, r.Code)
+		check("response "+strconv.Itoa(i+1), lines, r.Code, decided)
+		if r.Code == "rate_limited" && (len(lines) < 2 || !strings.Contains(lines[1].Text, "→ ")) {
+			t.Errorf("response %d: the Retry-After line %+v does not show the value it became", i+1, lines)
 		}
 	}
 }

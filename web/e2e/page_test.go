@@ -92,8 +92,8 @@ func TestDefaultRun(t *testing.T) {
 		if g.Input != w.input || g.Code != w.code {
 			t.Errorf("row %d: %s → %s, want %s → %s", i+1, g.Input, g.Code, w.input, w.code)
 		}
-		if g.Pass != "true" || !strings.Contains(g.Mark, "✓ pass") {
-			t.Errorf("row %d: data-pass=%q mark=%q, want a pass", i+1, g.Pass, g.Mark)
+		if g.Pass != "true" || !strings.Contains(g.Mark, "✓ right") {
+			t.Errorf("row %d: data-pass=%q mark=%q, want it right", i+1, g.Pass, g.Mark)
 		}
 		if !strings.HasPrefix(g.Observation, "{") {
 			t.Errorf("row %d: observation %q", i+1, g.Observation)
@@ -102,7 +102,7 @@ func TestDefaultRun(t *testing.T) {
 	if nf := got[5].Observation; !strings.Contains(nf, "17") || !strings.Contains(nf, "42") {
 		t.Errorf("the not_found hint does not name 17 and 42: %s", nf)
 	}
-	if s := eval[string](tb, `document.getElementById("summary").textContent`); !strings.Contains(s, "6 rows: 6 as expected") {
+	if s := eval[string](tb, `document.getElementById("summary").textContent`); !strings.Contains(s, "6 rows: 6 right") {
 		t.Errorf("summary %q", s)
 	}
 	counts := eval[string](tb, `document.getElementById("code-counts").textContent`)
@@ -128,11 +128,11 @@ func TestFailingPredictionIsMarked(t *testing.T) {
 	tb.open("/")
 	tb.do(chromedp.SetValue(chromedp.ID("row-5-want"), "ok"), chromedp.SetValue(chromedp.ID("row-0-want"), ""))
 	got := tb.run()
-	if got[5].Pass != "false" || !strings.Contains(got[5].Mark, "✗ fail") || !strings.Contains(got[5].Mark, "expected ok") {
-		t.Errorf("row 6: %+v, want a fail that says what was expected", got[5])
+	if got[5].Pass != "false" || !strings.Contains(got[5].Mark, "✗ wrong") || !strings.Contains(got[5].Mark, "you predicted ok") {
+		t.Errorf("row 6: %+v, want it wrong, saying what was predicted", got[5])
 	}
-	if got[0].Pass != "false" || !strings.Contains(got[0].Mark, "no prediction") {
-		t.Errorf("row 1: %+v, want no prediction", got[0])
+	if got[0].Pass != "false" || !strings.Contains(got[0].Mark, "? not predicted") {
+		t.Errorf("row 1: %+v, want it not predicted", got[0])
 	}
 }
 

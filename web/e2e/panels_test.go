@@ -239,9 +239,13 @@ func TestPanelPredictScores(t *testing.T) {
 	tb.do(chromedp.SetValue(chromedp.ID("row-0-want"), "ok"), chromedp.SetValue(chromedp.ID("row-2-want"), "ok"),
 		chromedp.SetValue(chromedp.ID("row-5-want"), "not_found"))
 	tb.run()
-	sc := eval[map[string]string](tb, `({...document.getElementById("predict-score").dataset, text: document.getElementById("predict-score").textContent})`)
+	sc := eval[map[string]string](tb, `({...document.getElementById("score").dataset, text: document.getElementById("score").textContent})`)
 	if sc["right"] != "2" || sc["predicted"] != "3" || !strings.HasPrefix(sc["text"], "You predicted 2 of 6 right.") {
 		t.Errorf("score %v", sc)
+	}
+	// The score is said once, above the results; the panel points there and lists the misses.
+	if p := eval[string](tb, `document.getElementById("predict-score").textContent`); strings.Contains(p, "You predicted") || !strings.Contains(p, "1 prediction was wrong") {
+		t.Errorf("the predict panel says %q", p)
 	}
 	wrong := eval[[]map[string]string](tb, `[...document.querySelectorAll("#predict-wrong > li")].map(li => ({...li.dataset}))`)
 	if len(wrong) != 1 || wrong[0]["row"] != "3" || wrong[0]["want"] != "ok" || wrong[0]["got"] != "invalid_args" || wrong[0]["code"] != "invalid_args" || wrong[0]["observation"] == "" {

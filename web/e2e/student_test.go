@@ -72,7 +72,7 @@ func TestStudentFlow(t *testing.T) {
 				t.Errorf("after Run the focus is on %q, want the results", id)
 			}
 			if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`(r => r.top >= 0 && r.top < innerHeight / 2)(document.getElementById("results-h").getBoundingClientRect())`)); err != nil {
-				t.Errorf("the results did not come into view: %v", err)
+				t.Errorf("the results' heading is not in the top half of the window with room for its focus ring: %v (its top is at %v px)", err, eval[float64](tb, `document.getElementById("results-h").getBoundingClientRect().top`))
 			}
 			if eval[bool](tb, `document.getElementById("notes-cards").hidden`) {
 				t.Error("the lesson notes stay hidden after the first Run")
@@ -163,8 +163,26 @@ func TestStudentKeyboardAndFolds(t *testing.T) {
 	}
 }
 
-// Screenshots of the student's first screen and the whole page, light and dark, at a laptop's
-// and a phone's width; the page never scrolls sideways.
+// clipped lists what shows its words cut: a prediction select narrower than its chosen option's
+// text (with room for its arrow), a result's mark wider than its cell.
+const clipped = `(() => {
+	const ctx = document.createElement("canvas").getContext("2d"), out = [];
+	for (const s of document.querySelectorAll("#rows select")) {
+		const cs = getComputedStyle(s);
+		ctx.font = cs.font;
+		const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;
+		if (ctx.measureText(s.options[s.selectedIndex].text).width > room) out.push(s.id + ": " + s.options[s.selectedIndex].text);
+	}
+	for (const m of document.querySelectorAll("#results .mark")) {
+		const td = m.closest("td").getBoundingClientRect(), r = m.getBoundingClientRect();
+		if (r.right > td.right + 0.5) out.push("mark " + m.textContent);
+	}
+	return out;
+})()`
+
+// Screenshots of the student's first screen, the whole page and the results after Run, light and
+// dark, at a laptop's and a phone's width; the page never scrolls sideways, and no prediction or
+// mark is cut.
 func TestStudentScreens(t *testing.T) {
 	for _, vp := range []struct{ w, h int64 }{{1280, 800}, {360, 740}} {
 		for _, scheme := range []string{"light", "dark"} {
@@ -178,6 +196,13 @@ func TestStudentScreens(t *testing.T) {
 				tb.screenshot(name+"-page.png", chromedp.FullScreenshot(100))
 				if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(vp.w) {
 					t.Errorf("%d px wide in a %d px window", w, vp.w)
+				}
+				tb.do(chromedp.SetValue(chromedp.ID("row-2-want"), "internal_error"),
+					chromedp.Evaluate[chromedp.Void](`document.getElementById("row-2-want").dispatchEvent(new Event("change", {bubbles: true}))`),
+					chromedp.Click(chromedp.ID("run")))
+				tb.screenshot(name+"-after-run.png", chromedp.CaptureScreenshot())
+				if c := eval[[]string](tb, clipped); len(c) != 0 {
+					t.Errorf("cut short: %q", c)
 				}
 			})
 		}

@@ -1,0 +1,144 @@
+package page
+
+// The learner box, "Try your own": its history (the inputs a learner tried, each with the tool
+// it ran against and its result), kept in the State beside the table, saved with it, and turned
+// into a table row by Add to table.
+
+import (
+	"strconv"
+	"strings"
+
+	"coerceplayground/lesson"
+)
+
+// Tried is one input of the learner box: what the saved copy keeps of it.
+type Tried struct {
+	Tool, Input string
+}
+
+// Attempt is one entry of the learner's history: what was tried and what it gave. Seq names it
+// for the page's whole session (it counts up from 1, and no two attempts share one), so a view
+// can find it again after older attempts were forgotten.
+type Attempt struct {
+	Tried
+	Result lesson.Result
+	Seq    int
+}
+
+// Bounds on the learner's history. The page shows the last MaxTried attempts; the saved copy
+// keeps the newest of them whose inputs add up to at most MaxTriedBytes (an input too long to
+// keep is left out of it, the others are kept), so the history never crowds the table out of
+// the browser's storage.
+const (
+	MaxTried      = 20
+	MaxTriedBytes = 16 << 10
+)
+
+// Learner is the learner's history, oldest first. It belongs to the State: read it only.
+func (s *State) Learner() []Attempt { return s.learner }
+
+// Try runs a learner's input against the table's tool and keeps it, newest last, in the history
+// (the oldest attempt beyond MaxTried is forgotten).
+func (s *State) Try(input string) (lesson.Result, error) {
+	res, err := s.RunOne(input)
+	if err != nil {
+		return res, err
+	}
+	s.learner = append(s.learner, s.attempt(Tried{res.Tool, input}, res))
+	if n := len(s.learner) - MaxTried; n > 0 {
+		s.learner = append([]Attempt(nil), s.learner[n:]...)
+	}
+	s.emit(LearnerChanged)
+	return res, nil
+}
+
+// ClearLearner forgets the learner's history (and so the saved copy of it).
+func (s *State) ClearLearner() {
+	if len(s.learner) == 0 {
+		return
+	}
+	s.learner = nil
+	s.emit(LearnerChanged)
+}
+
+// Restore brings back a saved history: each input runs again against its tool, with the
+// current settings, on a Lab that counts nowhere (the learner did not press anything). Entries
+// for a tool the page does not have are dropped.
+func (s *State) Restore(tried []Tried) {
+	if len(tried) > MaxTried {
+		tried = tried[len(tried)-MaxTried:]
+	}
+	lab := s.scratch()
+	var out []Attempt
+	for _, t := range tried {
+		if !isToolName(t.Tool) || strings.TrimSpace(t.Input) == "" {
+			continue
+		}
+		out = append(out, s.attempt(t, lab.RunRow(t.Tool, lesson.Row{Input: t.Input})))
+	}
+	s.learner = out
+	s.emit(LearnerChanged)
+}
+
+func (s *State) attempt(t Tried, r lesson.Result) Attempt {
+	s.seq++
+	return Attempt{t, r, s.seq}
+}
+
+// AttemptBySeq finds the attempt named seq in the history; ok is false once it is forgotten.
+func (s *State) AttemptBySeq(seq int) (i int, a Attempt, ok bool) {
+	for i, a := range s.learner {
+		if a.Seq == seq {
+			return i, a, true
+		}
+	}
+	return -1, Attempt{}, false
+}
+
+func isToolName(name string) bool {
+	for _, n := range lesson.ToolNames() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// AddTried adds attempt i of the history to the table as a new row and returns its index, with
+// the sentence to read out (and Undo takes the row away again). In predict mode the row comes
+// without a prediction, for the learner to predict before Run; in check mode it expects the
+// code it got, so it stands guard for that code from then on. It is refused, with the reason,
+// when the table is full, calls another tool than the attempt did, or cannot hold the input.
+func (s *State) AddTried(i int) (row int, msg string) {
+	if i < 0 || i >= len(s.learner) {
+		return -1, "That attempt is no longer in the history."
+	}
+	a := s.learner[i]
+	if tool := s.Tool(); tool != a.Tool {
+		return -1, "This input ran against " + a.Tool + ", but the table calls " + tool + ", so it was not added. Try it again to run it against " + tool + "."
+	}
+	if !s.CanAdd() {
+		return -1, "The table is full (" + strconv.Itoa(lesson.MaxRows) + " rows), so the input was not added."
+	}
+	r := lesson.Row{Input: strings.TrimSpace(a.Input)}
+	if s.table.Mode != lesson.PredictMode {
+		r.Want = a.Result.Code
+	}
+	if err := (lesson.Table{Rows: []lesson.Row{r}}).Check(); err != nil {
+		m := err.Error()
+		if pe, ok := err.(*lesson.ParseError); ok {
+			m = pe.Msg
+		}
+		return -1, "A table row cannot hold this input (" + m + "), so it was not added."
+	}
+	if !s.fits(r) {
+		return -1, strings.TrimSuffix(s.FullNotice(), ".") + ", so the input was not added."
+	}
+	s.remember()
+	row = s.appendRow(r)
+	msg = "Added as row " + strconv.Itoa(row+1) + "."
+	if r.Want != "" {
+		msg = "Added as row " + strconv.Itoa(row+1) + ", expecting " + r.Want + "."
+	}
+	return row, msg
+}
