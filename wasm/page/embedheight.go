@@ -53,7 +53,7 @@ var embedFigures = struct {
 	Page: 160, Table: 3062, Row: 978, PredictRow: 554,
 	NoWork: 160, Notice: 1944, Beyond: 1970,
 	Panels: map[string]int{
-		"results": 1470, "learner": 2300, "notes": 810, "catalog": 13670, "schema": 5030,
+		"results": 1470, "learner": 3180, "notes": 810, "catalog": 13670, "schema": 5030,
 		"tools": 4830, "loop": 6610, "http": 6080, "switches": 5810, "chart": 6850, "predict": 5970,
 	},
 	ByTool: map[string]map[string]int{

@@ -266,9 +266,11 @@ func (h *embedHost) choices(t *testing.T, tb *tab, plain string) {
 			t.Errorf("options %q: height %d against %d without options", c.opts, height, mustHeight(t, h, plain))
 		}
 	}
-	if st := eval[string](tb, `document.getElementById("embed-status").textContent`); !strings.Contains(st, "px high") &&
-		!strings.Contains(st, "did not allow copying") {
-		t.Errorf("the dialog says %q", st)
+	// The clipboard answers later: the status says Copying… until then.
+	st, err := chromedp.Run(tb.ctx, chromedp.Poll[string](`(() => { const s = document.getElementById("embed-status").textContent; return s === "Copying…" ? "" : s; })()`,
+		chromedp.WithPollingTimeout(10*time.Second)))
+	if _, h := h.frameOf(t, predict); err != nil || !strings.Contains(st, "is "+strconv.Itoa(h)+" px high") && !strings.Contains(st, "did not allow copying") {
+		t.Errorf("the dialog says %q (%v)", st, err)
 	}
 	for _, c := range []struct{ code, what string }{{readonly, "6 rows, read-only"}, {predict, "6 rows, predict mode"}, {both, "6 rows, both"}} {
 		for _, width := range []int{page.EmbedWidth, 360} {
