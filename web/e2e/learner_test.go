@@ -132,14 +132,24 @@ func TestLearnerAddToTable(t *testing.T) {
 		}
 		// In check mode the new row expects what it got.
 		tb.answers()
-		tb.try("99")
+		tb.try("4242")
 		tb.do(chromedp.Click("#learner-results > li:first-child button.add-tried"))
-		if rows := eval[[]row](tb, readRows); len(rows) != 8 || rows[7] != (row{"99", "not_found", ""}) {
+		if rows := eval[[]row](tb, readRows); len(rows) != 8 || rows[7] != (row{"4242", "not_found", ""}) {
 			t.Errorf("in check mode the row is %+v", rows[len(rows)-1])
 		}
 		if n := eval[string](tb, `document.getElementById("notice-text").textContent`); n != "Added as row 8, expecting not_found." {
 			t.Errorf("notice %q", n)
 		}
+		// An input the table holds already is not added twice: the keyboard goes to its row.
+		tb.try(" 17 ")
+		tb.do(chromedp.Focus("#learner-results > li:first-child button.add-tried"), chromedp.KeyEvent(kb.Enter))
+		if n := len(eval[[]row](tb, readRows)); n != 8 {
+			t.Errorf("17 added again: %d rows", n)
+		}
+		if n := eval[string](tb, `document.getElementById("notice-text").textContent`); n != "Already in the table as row 2." || eval[bool](tb, visible("notice-undo")) {
+			t.Errorf("notice %q (Undo shown %v)", n, eval[bool](tb, visible("notice-undo")))
+		}
+		tb.checkFocus("row-1-want", "after adding an input the table holds")
 	})
 }
 
