@@ -177,11 +177,17 @@ func (e *embed) postHeight(parent js.Value) {
 
 // copyEmbed writes the iframe snippet for the current table.
 func (a *app) copyEmbed() {
-	snippet := page.EmbedSnippet(page.EmbedLink(location().Href(), a.st.Table()))
+	link := page.EmbedLink(location().Href(), a.st.Table())
+	snippet := page.EmbedSnippet(link)
 	box, status := byID("embed-code"), byID("embed-status")
 	code := &dom.HTMLTextAreaElement{BasicHTMLElement: byID("embed-snippet")}
-	code.SetValue(snippet)
 	box.RemoveAttribute("hidden")
+	if msg := page.LinkRefused(link); msg != "" { // an address too long for a browser (docs/catalog.md#the-limits)
+		code.SetValue("")
+		status.SetTextContent(msg)
+		return
+	}
+	code.SetValue(snippet)
 	status.SetTextContent("Copying…")
 	copyText(snippet, func(ok bool) {
 		defer a.recover()
