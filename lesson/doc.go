@@ -10,5 +10,7 @@
 //
 // A table row's input is raw text as the lesson writes it: JSON, plus the bare Python spellings
 // True, False and None. A bare value is the tool's first argument (job_id); an object is the whole
-// argument object, so {"job_id": 17, "x": 1} tests an extra key.
+// argument object, so {"job_id": 17, "x": 1} tests an extra key. Bare text that is not JSON (0017,
+// four thousand) is the first argument's string value, as a model that quoted it would send it
+// (ReadInput).
 package lesson

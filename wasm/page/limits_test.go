@@ -162,8 +162,8 @@ func TestAddTriedToTheLargestTable(t *testing.T) {
 	if _, err := s.Try(`"` + strings.Repeat("7", 300) + `"`); err != nil {
 		t.Fatal(err)
 	}
-	if row, msg := s.AddTried(0); row != -1 || !strings.Contains(msg, "near its limit of 2,000,000 bytes as a link, so the input was not added") {
-		t.Errorf("AddTried: row %d, %q", row, msg)
+	if got := s.AddTried(0); got.Row != -1 || got.New || !strings.Contains(got.Say, "near its limit of 2,000,000 bytes as a link, so the input was not added") {
+		t.Errorf("AddTried: %+v", got)
 	}
 }
 

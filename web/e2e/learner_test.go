@@ -132,14 +132,24 @@ func TestLearnerAddToTable(t *testing.T) {
 		}
 		// In check mode the new row expects what it got.
 		tb.answers()
-		tb.try("99")
+		tb.try("4242")
 		tb.do(chromedp.Click("#learner-results > li:first-child button.add-tried"))
-		if rows := eval[[]row](tb, readRows); len(rows) != 8 || rows[7] != (row{"99", "not_found", ""}) {
+		if rows := eval[[]row](tb, readRows); len(rows) != 8 || rows[7] != (row{"4242", "not_found", ""}) {
 			t.Errorf("in check mode the row is %+v", rows[len(rows)-1])
 		}
 		if n := eval[string](tb, `document.getElementById("notice-text").textContent`); n != "Added as row 8, expecting not_found." {
 			t.Errorf("notice %q", n)
 		}
+		// An input the table holds already is not added twice: the keyboard goes to its row.
+		tb.try(" 17 ")
+		tb.do(chromedp.Focus("#learner-results > li:first-child button.add-tried"), chromedp.KeyEvent(kb.Enter))
+		if n := len(eval[[]row](tb, readRows)); n != 8 {
+			t.Errorf("17 added again: %d rows", n)
+		}
+		if n := eval[string](tb, `document.getElementById("notice-text").textContent`); n != "Already in the table as row 2." || eval[bool](tb, visible("notice-undo")) {
+			t.Errorf("notice %q (Undo shown %v)", n, eval[bool](tb, visible("notice-undo")))
+		}
+		tb.checkFocus("row-1-want", "after adding an input the table holds")
 	})
 }
 
@@ -186,4 +196,61 @@ func TestLearnerHistorySurvivesReload(t *testing.T) {
 			t.Errorf("after Clear and a reload %d results", n)
 		}
 	})
+}
+
+// With storage full the history lasts the session and the page says so, as for the table; once
+// room comes back the next try saves the whole history, and a reload brings it back.
+func TestLearnerHistoryStorageFull(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	if n := eval[int](tb, fillStorage); n < 1<<20 {
+		t.Fatalf("filled only %d characters", n)
+	}
+	status := `document.getElementById("storage-status").textContent`
+	saved := `localStorage.getItem("` + page.StorageKey + `") || ""`
+	tb.try("0017")
+	if got := eval[string](tb, status); got != page.KeepFull {
+		t.Errorf("after a try with storage full: line %q, want %q", got, page.KeepFull)
+	}
+	if got := eval[string](tb, saved); got != "" {
+		t.Errorf("something was saved with storage full: %q", got)
+	}
+	if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 1 {
+		t.Fatalf("%d learner results with storage full", n)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`Object.keys(localStorage).filter(k => k.startsWith("junk-")).forEach(k => localStorage.removeItem(k))`))
+	tb.try("abc")
+	if got := eval[string](tb, status); got != page.KeepAgain {
+		t.Errorf("after room came back: line %q, want %q", got, page.KeepAgain)
+	}
+	tb.open("/")
+	got := eval[[]learnerEntry](tb, readLearnerEntries)
+	if len(got) != 2 || got[0].Input != "abc" || got[1].Input != "0017" {
+		t.Errorf("after a reload the history is %+v", got)
+	}
+}
+
+// With site data blocked the box works and the history lasts the session; the page says once
+// that the browser keeps nothing, and says nothing more for each try.
+func TestLearnerSiteDataBlocked(t *testing.T) {
+	tb := blockedTab(t, siteData)
+	tb.open("/")
+	for _, in := range []string{"0017", "four thousand"} {
+		tb.try(in)
+	}
+	got := eval[[]learnerEntry](tb, readLearnerEntries)
+	if len(got) != 2 || got[0].Code != "invalid_args" || got[0].Field != "job_id" {
+		t.Errorf("learner results with site data blocked: %+v", got)
+	}
+	if got := eval[string](tb, `document.getElementById("storage-status").textContent`); got != page.KeepRefused {
+		t.Errorf("storage line %q", got)
+	}
+	tb.do(chromedp.Click("#learner-results > li:first-child button.add-tried"))
+	if rows := eval[[]row](tb, readRows); len(rows) != 7 || rows[6].Input != "four thousand" {
+		t.Errorf("Add to table with site data blocked: %+v", rows)
+	}
+	tb.do(chromedp.Click(chromedp.ID("learner-clear")))
+	if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 0 {
+		t.Errorf("Clear left %d results", n)
+	}
 }

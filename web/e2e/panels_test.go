@@ -262,6 +262,14 @@ func TestPanelPredictScores(t *testing.T) {
 			t.Errorf("the predict link carries the prediction %+v", r)
 		}
 	}
+	// Predict mode off: the codes are the table's expected codes again, and say so to a screen reader.
+	if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Your prediction for row 1" {
+		t.Errorf("in predict mode row 1's code is labelled %q", l)
+	}
+	tb.do(chromedp.Click(chromedp.ID("predict-mode")))
+	if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Expected code for row 1" {
+		t.Errorf("in check mode row 1's code is labelled %q", l)
+	}
 }
 
 // TestPanelTryHandlers presses the lesson notes' Try it buttons for this file's kinds (loop, http,

@@ -17,8 +17,8 @@ import (
 	"coerceplayground/lesson"
 )
 
-// A4 in inches, as Page.printToPDF takes it; Chromium's default margins (about 1 cm) stay, as in
-// its print dialog.
+// A4 in inches, as Page.printToPDF takes it. The margins are the page's own (@page in style.css),
+// as in Chromium's print dialog.
 const a4Width, a4Height = 8.27, 11.69
 
 // maxPrintPages is what the classroom lesson may take on A4, worksheet and answer key together.
@@ -51,7 +51,8 @@ func (tb *tab) printPDF(name string) int {
 }
 
 // printMedia emulates print media (on) or the screen (off), as the page sees it while the
-// browser prints; the reduced motion every tab starts with stays.
+// browser prints, for a reader whose system is in dark mode (a worksheet prints light all the
+// same); the reduced motion every tab starts with stays.
 func (tb *tab) printMedia(on bool) {
 	tb.t.Helper()
 	media := ""
@@ -60,7 +61,7 @@ func (tb *tab) printMedia(on bool) {
 	}
 	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media,
-			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}, {Name: "prefers-color-scheme", Value: "dark"}}})
 		return err
 	}))
 }
@@ -71,45 +72,68 @@ func shown(selector string) string {
 }
 
 // The classroom lesson printed as a student has it: a worksheet (the question, the inputs, an
-// empty prediction column, every note in full, no controls), and after Run an answer key.
+// empty prediction column, every note in full, no controls), and after Run an answer key, which
+// an edit that makes the results stale takes away again. From a laptop's window, where the notes
+// start open, and from a phone's, where they start folded.
 func TestPrintWorksheet(t *testing.T) {
-	tb := newTab(t)
-	tb.do(chromedp.EmulateViewport(1280, 800))
-	tb.open("/")
-	// A prediction picked on screen: the worksheet's column stays empty for the pen.
-	tb.do(chromedp.SetValue(chromedp.ID("row-0-want"), "ok"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-want").dispatchEvent(new Event("change", {bubbles: true}))`),
-		chromedp.SetValue(chromedp.ID("row-2-want"), "ok"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("row-2-want").dispatchEvent(new Event("change", {bubbles: true}))`))
+	for _, vp := range []struct{ w, h int64 }{{1280, 800}, {360, 740}} {
+		t.Run(strconv.FormatInt(vp.w, 10), func(t *testing.T) {
+			tb := newTab(t)
+			tb.do(chromedp.EmulateViewport(vp.w, vp.h))
+			tb.printMedia(false) // the screen, dark
+			tb.open("/")
+			// A prediction picked on screen: the worksheet's column stays empty for the pen.
+			tb.do(chromedp.SetValue(chromedp.ID("row-0-want"), "ok"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-want").dispatchEvent(new Event("change", {bubbles: true}))`),
+				chromedp.SetValue(chromedp.ID("row-2-want"), "ok"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-2-want").dispatchEvent(new Event("change", {bubbles: true}))`))
+			name := "print-" + strconv.FormatInt(vp.w, 10)
 
-	n := tb.printPDF("print-worksheet.pdf")
-	t.Logf("the worksheet prints on %d A4 pages", n)
-	if n > maxPrintPages {
-		t.Errorf("the worksheet takes %d A4 pages, want at most %d", n, maxPrintPages)
-	}
-	tb.checkPrinted(false)
+			n := tb.printPDF(name + "-worksheet.pdf")
+			t.Logf("the worksheet prints on %d A4 pages", n)
+			if n > maxPrintPages {
+				t.Errorf("the worksheet takes %d A4 pages, want at most %d", n, maxPrintPages)
+			}
+			tb.checkPrinted(name+"-worksheet.png", false, vp.w, vp.h)
 
-	tb.do(chromedp.Click(chromedp.ID("run")))
-	n = tb.printPDF("print-answer-key.pdf")
-	t.Logf("the worksheet and its answer key print on %d A4 pages", n)
-	if n > maxPrintPages {
-		t.Errorf("the worksheet and its answer key take %d A4 pages, want at most %d", n, maxPrintPages)
+			tb.do(chromedp.Click(chromedp.ID("run")))
+			n = tb.printPDF(name + "-answer-key.pdf")
+			t.Logf("the worksheet and its answer key print on %d A4 pages", n)
+			if n > maxPrintPages {
+				t.Errorf("the worksheet and its answer key take %d A4 pages, want at most %d", n, maxPrintPages)
+			}
+			tb.checkPrinted(name+"-answer-key.png", true, vp.w, vp.h)
+
+			tb.do(chromedp.SetValue(chromedp.ID("row-1-input"), "18"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-1-input").dispatchEvent(new Event("input", {bubbles: true}))`))
+			tb.printMedia(true)
+			if eval[bool](tb, `document.getElementById("results-table").checkVisibility()`) {
+				t.Error("an answer key prints for results an edit made stale")
+			}
+			if got := eval[string](tb, `document.querySelector("#rows > tr[data-row='1'] > td.input").innerText.trim()`); got != "18" {
+				t.Errorf("the edited row prints its input as %q", got)
+			}
+			tb.printMedia(false)
+		})
 	}
-	tb.checkPrinted(true)
 }
 
-// checkPrinted looks at the page under print media at A4's width: no control, the question and
-// every input, an empty prediction column, every note's whole text, and the answer key when
-// results exist.
-func (tb *tab) checkPrinted(results bool) {
+// checkPrinted looks at the page under print media at A4's width (and saves it as
+// artifacts/shot): dark text on no background, no control, the question and every input, an
+// empty prediction column, every note's whole text, and the answer key when results exist.
+func (tb *tab) checkPrinted(shot string, results bool, w, h int64) {
 	t := tb.t
 	t.Helper()
 	tb.do(chromedp.EmulateViewport(794, 1123))
 	tb.printMedia(true)
 	defer func() {
 		tb.printMedia(false)
-		tb.do(chromedp.EmulateViewport(1280, 800))
+		tb.do(chromedp.EmulateViewport(w, h))
 	}()
+	tb.screenshot(shot, chromedp.FullScreenshot(100))
+	if c := eval[string](tb, `getComputedStyle(document.body).color + " on " + getComputedStyle(document.body).backgroundColor`); c != "rgb(29, 34, 48) on rgba(0, 0, 0, 0)" {
+		t.Errorf("the page prints %s, want the light scheme's text on no background", c)
+	}
 	if c := eval[[]string](tb, shown("button, select, input, textarea, summary, progress, a.skip, #notice")); len(c) != 0 {
 		t.Errorf("controls print: %v", c)
 	}

@@ -40,6 +40,9 @@ func TestStudentFlow(t *testing.T) {
 			if h := eval[string](tb, `document.getElementById("want-h").textContent`); h != "Your prediction" {
 				t.Errorf("the prediction column is headed %q", h)
 			}
+			if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Your prediction for row 1" {
+				t.Errorf("row 1's prediction is labelled %q", l)
+			}
 			if eval[bool](tb, `document.getElementById("instructor").open`) || eval[bool](tb, visible("add-row")) ||
 				eval[bool](tb, visible("row-0-note")) || eval[bool](tb, visible("row-0-up")) {
 				t.Error("the instructor tools, a row's move buttons or a row's note show before the student asks")
@@ -88,6 +91,9 @@ func TestStudentFlow(t *testing.T) {
 			}
 			if !eval[bool](tb, `document.getElementById("score").hidden`) || !eval[bool](tb, `document.getElementById("show-answers").hidden`) {
 				t.Error("the score or the answers control stays after the answers are shown")
+			}
+			if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Expected code for row 1" {
+				t.Errorf("with the lesson's answers, row 1's code is labelled %q", l)
 			}
 			tb.do(chromedp.Click(chromedp.ID("notice-undo")))
 			if r := eval[[]row](tb, readRows); r[0].Want != "ok" || r[1].Want != "" {
