@@ -100,3 +100,60 @@ func BenchmarkJSONSchema(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNormalize runs a vendor's 429 with Retry-After and a 503 with a request id through
+// Normalize and, side by side, NormalizeTraced: what explaining a response costs, paid only by a
+// caller that asks for the steps.
+func BenchmarkNormalize(b *testing.B) {
+	n := coerce.HTTPNormalizer{NewID: func() string { return "id" }}
+	responses := []coerce.HTTPResponse{
+		{Status: 429, Header: [][2]string{{"Retry-After", "30"}}, Body: []byte(`{"message":"slow down"}`)},
+		{Status: 503, Header: [][2]string{{"X-Request-Id", "req_7Hq2xP"}}},
+	}
+	b.Run("Normalize", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, r := range responses {
+				if n.Normalize(r) == nil {
+					b.Fatal("no error")
+				}
+			}
+		}
+	})
+	b.Run("NormalizeTraced", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, r := range responses {
+				if e, tr := n.NormalizeTraced(r); e == nil || len(tr) == 0 {
+					b.Fatal("no error or steps")
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkBudget feeds the booleans preset's outcomes (invalid_args twice on job_id) to a new
+// budget, with Observe alone and, side by side, with each verdict's Trace.
+func BenchmarkBudget(b *testing.B) {
+	o := coerce.Outcome{Tool: "get_job", Code: coerce.InvalidArgs, Field: "job_id"}
+	b.Run("Observe", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			bu := coerce.NewBudget()
+			bu.Observe(o)
+			if bu.Observe(o).Decision != coerce.Handoff {
+				b.Fatal("no hand-off")
+			}
+		}
+	})
+	b.Run("ObserveTrace", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			bu := coerce.NewBudget()
+			bu.Observe(o).Trace(o)
+			if len(bu.Observe(o).Trace(o)) != 3 {
+				b.Fatal("no steps")
+			}
+		}
+	})
+}

@@ -22,18 +22,18 @@ func (v Verdict) Trace(o Outcome) Trace {
 		answered = "the call answered " + string(o.Code)
 	}
 	t := Trace{{Name: "code", OK: true, Field: o.Field, Detail: answered}}
-	entry, inCatalog := Lookup(o.Code)
+	entry, _ := Lookup(o.Code)
 	if v.Count > 0 {
 		t = append(t, Step{Name: "count", OK: true, Field: o.Field, Detail: countWords(o, v)})
 	}
 	var why string
 	switch {
+	case ends && v.Count == 0:
+		// Nothing was counted: a code outside the catalog, or a loop that had already ended.
+		// The budget's reason says which.
+		why = v.Reason
 	case o.Code == OK:
 		why = "the call worked; the model goes on"
-	case !inCatalog:
-		why = "a code outside the catalog is a bug, so a person takes over"
-	case v.Count == 0:
-		why = v.Reason // the loop had already ended
 	case !ends:
 		why = "within the cap, so a retry is allowed (" + entry.Retry + ")"
 	case v.Cap == 0:

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"coerceplayground/coerce"
 )
@@ -12,12 +13,34 @@ import (
 // vendorVocabulary is a vendor response's step vocabulary (docs/trace.md), in order.
 var vendorVocabulary = []string{"status", "retry_after", "correlation_id", "body"}
 
-// checkVendorTrace asserts that NormalizeTraced agrees with Normalize's error e for resp: the
-// same error; only the vendor vocabulary, in order; status first, naming the status and the code,
-// and the only step that can be not ok (exactly when resp is an error); retry_after with the
-// observation's seconds exactly for rate_limited, correlation_id with its id exactly for
-// internal_error; body exactly when an error had one; never a piece of the body.
+// checkVendorTrace asserts that NormalizeTraced agrees with Normalize's error e for resp (see
+// checkVendorSteps), and with the fixture's retry_after and correlation columns.
 func checkVendorTrace(t *testing.T, n coerce.HTTPNormalizer, resp coerce.HTTPResponse, e *coerce.Error, retry, corr string) {
+	t.Helper()
+	has := checkVendorSteps(t, n, resp, e)
+	if s, ok := has["retry_after"]; ok != (retry != "-") || ok && s.After != retry {
+		t.Errorf("retry_after step %+v, want retry_after %s", s, retry)
+	}
+	s, ok := has["correlation_id"]
+	if ok != (corr != "-") || ok && corr != "new" && s.After != strconv.Quote(corr) {
+		t.Errorf("correlation_id step %+v, want %s", s, corr)
+	}
+	for _, piece := range []string{"Traceback", "views.py", "<html", "<!DOCTYPE", "nginx", "DoesNotExist", "<script", "sk_live", "rate limit exceeded", "Resource not accessible", "value is not a valid"} {
+		for _, st := range has {
+			if strings.Contains(st.Detail+st.Before+st.After, piece) {
+				t.Errorf("the vendor's %q reached the steps: %+v", piece, st)
+			}
+		}
+	}
+}
+
+// checkVendorSteps asserts the rules of a vendor response's steps: NormalizeTraced gives
+// Normalize's error e; only the vendor vocabulary, in order, each step once; status first, naming
+// the status, and the only step that can be not ok (exactly when resp is an error); retry_after
+// with the observation's seconds exactly for rate_limited, correlation_id with its id exactly for
+// internal_error; body exactly when an error had one; the steps as valid JSON. It returns the
+// steps by name.
+func checkVendorSteps(t *testing.T, n coerce.HTTPNormalizer, resp coerce.HTTPResponse, e *coerce.Error) map[string]coerce.Step {
 	t.Helper()
 	et, tr := n.NormalizeTraced(resp)
 	if (e == nil) != (et == nil) || e != nil && (string(e.Observation(0)) != string(et.Observation(0))) {
@@ -27,6 +50,7 @@ func checkVendorTrace(t *testing.T, n coerce.HTTPNormalizer, resp coerce.HTTPRes
 		t.Fatalf("steps %+v, want status first", tr)
 	}
 	prev := -1
+	has := map[string]coerce.Step{}
 	for i, s := range tr {
 		k := indexOf(vendorVocabulary, s.Name)
 		if k <= prev {
@@ -36,6 +60,7 @@ func checkVendorTrace(t *testing.T, n coerce.HTTPNormalizer, resp coerce.HTTPRes
 		if s.OK != (i > 0 || e == nil) {
 			t.Errorf("step %s ok = %v", s.Name, s.OK)
 		}
+		has[s.Name] = s
 	}
 	status := "HTTP " + strconv.Itoa(resp.Status)
 	if resp.DeadlineExceeded {
@@ -44,28 +69,40 @@ func checkVendorTrace(t *testing.T, n coerce.HTTPNormalizer, resp coerce.HTTPRes
 	if !strings.Contains(tr[0].Detail, status) || (e == nil) != strings.Contains(tr[0].Detail, "no error") {
 		t.Errorf("the status step %q does not say %s, or says no error for an error", tr[0].Detail, status)
 	}
-	has := map[string]coerce.Step{}
-	for _, s := range tr {
-		has[s.Name] = s
+	if s, ok := has["retry_after"]; ok != (e != nil && e.Code == coerce.RateLimited) || ok && s.After != strconv.FormatInt(e.RetryAfter, 10) {
+		t.Errorf("retry_after step %+v for %v", s, e)
 	}
-	if s, ok := has["retry_after"]; ok != (retry != "-") || ok && s.After != retry {
-		t.Errorf("retry_after step %+v, want retry_after %s", s, retry)
-	}
-	s, ok := has["correlation_id"]
-	if ok != (corr != "-") || ok && corr != "new" && s.After != strconv.Quote(corr) {
-		t.Errorf("correlation_id step %+v, want %s", s, corr)
+	if s, ok := has["correlation_id"]; ok != (e != nil && e.Code == coerce.InternalError) || ok && s.After != strconv.Quote(e.CorrelationID) && s.After != `"[redacted]"` {
+		t.Errorf("correlation_id step %+v for %v", s, e)
 	}
 	if _, ok := has["body"]; ok != (e != nil && len(resp.Body) > 0) {
 		t.Errorf("a body step %v for a %d-byte body, error %v", ok, len(resp.Body), e != nil)
 	}
 	var steps []map[string]any
-	out := tr.JSON()
-	if err := json.Unmarshal(out, &steps); err != nil {
-		t.Errorf("Trace.JSON %s: %v", out, err)
+	if out := tr.JSON(); json.Unmarshal(out, &steps) != nil || len(steps) != len(tr) {
+		t.Errorf("Trace.JSON %s is not an array of %d steps", out, len(tr))
 	}
-	for _, piece := range []string{"Traceback", "views.py", "<html", "<!DOCTYPE", "nginx", "DoesNotExist", "<script", "sk_live", "rate limit exceeded", "Resource not accessible", "value is not a valid"} {
-		if strings.Contains(string(out), piece) {
-			t.Errorf("the vendor's %q reached the steps: %s", piece, out)
+	return has
+}
+
+// FuzzNormalizeTraced: for any status, one header and a body, the steps obey checkVendorSteps,
+// and a credential planted in the body or a header value never appears in them.
+func FuzzNormalizeTraced(f *testing.F) {
+	f.Add(429, "Retry-After", "30", `{"message":"slow down"}`)
+	f.Add(429, "Retry-After", "Wed, 21 Oct 2026 07:28:30 GMT", "")
+	f.Add(503, "X-Request-Id", "req_81c2", "<h1>down</h1>")
+	f.Add(500, "X-Request-Id", "sk_live_51Habcdefghijklmnop", "Traceback (most recent call last)")
+	f.Add(0, "", "", "")
+	const secret = "sk_live_51HzzTOPSECRETzz9"
+	n := coerce.HTTPNormalizer{Now: func() time.Time { return time.Date(2026, 10, 21, 7, 28, 0, 0, time.UTC) },
+		NewID: func() string { return "generated-1" }}
+	f.Fuzz(func(t *testing.T, status int, name, value, body string) {
+		resp := coerce.HTTPResponse{Status: status, DeadlineExceeded: status == 0,
+			Header: [][2]string{{name, value}, {"Retry-After", secret}, {"X-Request-Id", secret}}, Body: []byte(body + secret)}
+		checkVendorSteps(t, n, resp, n.Normalize(resp))
+		_, tr := n.NormalizeTraced(resp)
+		if out := string(tr.JSON()); strings.Contains(out, secret) {
+			t.Errorf("the planted credential reached the steps: %s", out)
 		}
-	}
+	})
 }

@@ -338,7 +338,10 @@ func wordSpans(s string) [][2]int {
 // FormatTable writes t in the plain-text format, inputs and codes in aligned columns; a row
 // without a Want (predict mode) is written with "?". ParseTable(FormatTable(t)) gives t back for
 // any table that passes Check.
-func FormatTable(t Table) string {
+func FormatTable(t Table) string { return formatTable(t, nil) }
+
+// formatTable is FormatTable, calling after (when not nil) once each row's line is written.
+func formatTable(t Table, after func(i int, b *strings.Builder)) string {
 	var b strings.Builder
 	for _, p := range t.Preamble {
 		b.WriteString(p)
@@ -362,7 +365,7 @@ func FormatTable(t Table) string {
 			codeW = len(r.Want)
 		}
 	}
-	for _, r := range t.Rows {
+	for i, r := range t.Rows {
 		r.Input, r.Note = strings.TrimSpace(r.Input), strings.TrimSpace(r.Note)
 		want := r.Want
 		if want == "" {
@@ -377,6 +380,9 @@ func FormatTable(t Table) string {
 			b.WriteString(r.Note)
 		}
 		b.WriteByte('\n')
+		if after != nil {
+			after(i, &b)
+		}
 	}
 	return b.String()
 }

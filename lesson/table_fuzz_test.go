@@ -24,9 +24,11 @@ func TestFuzzSeedsArePresent(t *testing.T) {
 }
 
 // FuzzParseTable: ParseTable never panics; its errors are *ParseError naming a line of the text;
-// a table it reads comes back unchanged through FormatTable, and formatting is stable.
+// a table it reads comes back unchanged through FormatTable, and through FormatTableResults with
+// its results; formatting is stable.
 func FuzzParseTable(f *testing.F) {
 	f.Add(lesson.FormatTable(lesson.Classroom()))
+	lab := lesson.NewLab(lesson.LabConfig{})
 	f.Fuzz(func(t *testing.T, text string) {
 		tbl, err := lesson.ParseTable(text)
 		if err != nil {
@@ -43,6 +45,11 @@ func FuzzParseTable(f *testing.F) {
 		}
 		if out2 := lesson.FormatTable(again); out2 != out {
 			t.Fatalf("FormatTable is not stable:\n%s\n%s", out, out2)
+		}
+		// An export with the results reads back as the same table.
+		withResults := lesson.FormatTableResults(tbl, lab.Run(tbl))
+		if back, err := lesson.ParseTable(withResults); err != nil || !reflect.DeepEqual(normalize(back), normalize(tbl)) {
+			t.Fatalf("the export with results reads back as %#v (%v), want %#v:\n%s", back, err, tbl, withResults)
 		}
 	})
 }

@@ -3,23 +3,20 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"html"
 	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
-)
 
-// EmbedHeight is the iframe height, in CSS pixels, of the snippets this
-// package writes: enough for the lesson's table, its results and the learner
-// box at 800 px wide, for hosts that strip the optional resize script.
-const EmbedHeight = 760
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
+)
 
 // EmbedTitle is the iframe's title attribute: what a screen reader announces
 // when it enters the frame.
-const EmbedTitle = "Coercion playground: what a tool answers for each input"
+const EmbedTitle = page.EmbedTitle
 
 // Site is the playground as deployed: the page's files (a [Handler]) and
 // the two routes that need code.
@@ -190,7 +187,7 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, "bad_maxwidth", "maxwidth", "maxwidth is not a whole number of pixels")
 		return
 	}
-	height, ok := dimension(q.Get("maxheight"), EmbedHeight)
+	height, ok := dimension(q.Get("maxheight"), LinkHeight(u.EscapedFragment()))
 	if !ok {
 		apiError(w, http.StatusBadRequest, "bad_maxheight", "maxheight", "maxheight is not a whole number of pixels")
 		return
@@ -211,12 +208,23 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// Snippet is the iframe that embeds the page at src: the one oEmbed answers
-// and the one docs/embedding.md shows. Its fixed height holds where a host strips
-// scripts; host.js (optional) makes it follow the page.
-func Snippet(src string, height int) string {
-	return `<iframe src="` + html.EscapeString(src) + `" title="` + EmbedTitle + `" width="100%" height="` +
-		strconv.Itoa(height) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>`
+// Snippet is the embed code for the embed page at src, height px high where a host strips
+// scripts, and the line that loads host.js, which makes it follow the page where scripts run:
+// the code oEmbed answers, the same as the page's Copy embed code writes (page.EmbedSnippet).
+func Snippet(src string, height int) string { return page.EmbedSnippet(src, height) }
+
+// LinkHeight is the fixed height of an embed of a link with this fragment, computed as Copy
+// embed code computes it (page.EmbedHeight) from the link's table and options. A link without a
+// table, or whose table cannot be read, opens the lesson's table (or the one the reader's
+// browser kept), so its height is the lesson's.
+func LinkHeight(fragment string) int {
+	t := page.Opening()
+	if payload, ok := page.FragmentTable(fragment); ok {
+		if linked, err := lesson.DecodeShare(payload); err == nil {
+			t = linked
+		}
+	}
+	return page.EmbedHeight(page.ParseEmbed(fragment), t)
 }
 
 // requestOrigin is the origin the request was made to. The edge runtime

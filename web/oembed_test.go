@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
 )
 
 func testSite(t *testing.T, embedders string) *Site {
@@ -165,7 +168,9 @@ func TestOEmbed(t *testing.T) {
 	}
 	link := "http://play.example/#table=abc&theme=dark"
 	rec, v := get("url=" + url.QueryEscape(link) + "&maxwidth=600")
-	if rec.Code != 200 || v["type"] != "rich" || v["version"] != "1.0" || v["width"] != 600.0 || v["height"] != float64(EmbedHeight) {
+	// A table that cannot be read opens the lesson's, and the frame is sized for it.
+	lessonHeight := page.EmbedHeight(page.ParseEmbed(""), page.Opening())
+	if rec.Code != 200 || v["type"] != "rich" || v["version"] != "1.0" || v["width"] != 600.0 || v["height"] != float64(lessonHeight) {
 		t.Fatalf("oembed: %d %v", rec.Code, v)
 	}
 	// oEmbed 1.0: never larger than the consumer's maxwidth and maxheight, however small.
@@ -173,9 +178,22 @@ func TestOEmbed(t *testing.T) {
 		t.Errorf("maxwidth=100&maxheight=50 answered %v x %v", small["width"], small["height"])
 	}
 	wantHTML := `<iframe src="http://play.example/embed.html#table=abc&amp;theme=dark" title="` + EmbedTitle +
-		`" width="100%" height="760" loading="lazy" referrerpolicy="no-referrer"></iframe>`
+		`" width="100%" height="` + strconv.Itoa(lessonHeight) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>` + "\n" +
+		`<script src="http://play.example/host.js" defer></script>`
 	if v["html"] != wantHTML {
 		t.Errorf("html\n got %s\nwant %s", v["html"], wantHTML)
+	}
+	// A link's table and options size the frame as Copy embed code sizes it.
+	one := lesson.Table{Rows: []lesson.Row{{Input: "17", Want: "ok"}}}
+	for _, frag := range []string{"table=" + lesson.EncodeShare(one), "table=" + lesson.EncodeShare(one) + "&mode=predict&panels=table,catalog"} {
+		_, v := get("url=" + url.QueryEscape("http://play.example/embed.html#"+frag))
+		if want := page.EmbedHeight(page.ParseEmbed(frag), one); v["height"] != float64(want) ||
+			!strings.Contains(v["html"].(string), `height="`+strconv.Itoa(want)+`"`) {
+			t.Errorf("#%s: height %v, want %d", frag, v["height"], want)
+		}
+	}
+	if _, v := get("url=" + url.QueryEscape("http://play.example/#table="+lesson.EncodeShare(one))); v["height"] == float64(lessonHeight) {
+		t.Errorf("a one-row link is answered the lesson's height %d", lessonHeight)
 	}
 
 	for _, c := range []struct {

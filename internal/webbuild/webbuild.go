@@ -2,7 +2,8 @@
 // app.wasm (the browser app, built for GOOS=js GOARCH=wasm), wasm_exec.js
 // (copied from the Go toolchain that built app.wasm, so the two always
 // match), wasm-size.js (the uncompressed size of app.wasm, for the loader's
-// progress bar) and a .gz and a .br sibling beside every page file.
+// progress bar), index.html's pre-rendered lesson (Prerender) and a .gz and a .br sibling
+// beside every page file.
 //
 // An output is rewritten only when it is stale: app.wasm when it is missing or
 // older than any file under coerce/, lesson/, wasm/app/ or wasm/page/, or than
@@ -118,6 +119,12 @@ func Build(c Config) error {
 			return err
 		}
 		logf("wrote %s (%d bytes)", sizeName, info.Size())
+	}
+
+	if wrote, err := prerenderIndex(web); err != nil {
+		return err
+	} else if wrote {
+		logf("pre-rendered the lesson into index.html")
 	}
 
 	for _, name := range PageFiles {

@@ -57,7 +57,10 @@ func (e *embed) tell() string {
 
 func initEmbed(a *app) {
 	if b, ok := lookup("copy-embed"); ok {
-		a.on(b, "click", func(*dom.BasicEvent) { a.copyEmbed() })
+		a.on(b, "click", func(*dom.BasicEvent) { a.copyEmbed(true) })
+		for _, id := range []string{"embed-readonly", "embed-predict"} {
+			a.on(byID(id), "change", func(*dom.BasicEvent) { a.copyEmbed(false) })
+		}
 		// A change makes the snippet stale, as it does the share link.
 		a.subscribe(func(ev page.Event) {
 			if ev.TableChanged() && ev != page.Loaded {
@@ -175,18 +178,33 @@ func (e *embed) postHeight(parent js.Value) {
 	}
 }
 
-// copyEmbed writes the iframe snippet for the current table.
-func (a *app) copyEmbed() {
-	snippet := page.EmbedSnippet(page.EmbedLink(location().Href(), a.st.Table()))
+// copyEmbed writes the embed code for the current table and the dialog's choices (read-only,
+// predict mode), shows it and puts it on the clipboard. Predict mode starts ticked when the
+// table is in predict mode (opened is true for the button); a choice changed writes and
+// copies the code again.
+func (a *app) copyEmbed(opened bool) {
+	readOnly := &dom.HTMLInputElement{BasicHTMLElement: byID("embed-readonly")}
+	predict := &dom.HTMLInputElement{BasicHTMLElement: byID("embed-predict")}
+	if opened && a.st.Table().Mode == lesson.PredictMode {
+		predict.SetChecked(true)
+	}
+	choice := page.EmbedChoice{ReadOnly: readOnly.Checked(), Predict: predict.Checked()}
+	snippet, height := page.EmbedCode(location().Href(), a.st.Table(), choice)
+	link := page.EmbedLink(location().Href(), a.st.Table()) // the options add a few bytes to it
 	box, status := byID("embed-code"), byID("embed-status")
 	code := &dom.HTMLTextAreaElement{BasicHTMLElement: byID("embed-snippet")}
-	code.SetValue(snippet)
 	box.RemoveAttribute("hidden")
+	if msg := page.LinkRefused(link); msg != "" { // an address too long for a browser (docs/catalog.md#the-limits)
+		code.SetValue("")
+		status.SetTextContent(msg)
+		return
+	}
+	code.SetValue(snippet)
 	status.SetTextContent("Copying…")
 	copyText(snippet, func(ok bool) {
 		defer a.recover()
 		if ok {
-			status.SetTextContent("Embed code copied. Paste it into your course page's HTML; the table travels in the link.")
+			status.SetTextContent(page.EmbedCopied(height))
 			return
 		}
 		code.Focus()

@@ -128,7 +128,8 @@ func (p *learner) attemptEl(at page.Attempt) *dom.BasicHTMLElement {
 
 // add puts the attempt of button b in the table as a new row and takes the keyboard to the
 // row's prediction (or expected code), where Enter runs the table; the notice reads out which
-// row it became, with Undo. A refusal is said and the keyboard stays on the button.
+// row it became, with Undo (an input already in the table: which row holds it). A refusal is
+// said and the keyboard stays on the button.
 func (p *learner) add(b *dom.BasicHTMLElement) {
 	seq, err := strconv.Atoi(b.GetAttribute("data-seq"))
 	if err != nil {
@@ -138,13 +139,11 @@ func (p *learner) add(b *dom.BasicHTMLElement) {
 	if !ok {
 		return
 	}
-	row, msg := p.a.st.AddTried(i)
-	if row < 0 {
-		p.a.notify(msg, false)
-		return
+	added := p.a.st.AddTried(i)
+	p.a.notify(added.Say, added.New)
+	if added.Row >= 0 {
+		p.a.ed.focusRow(added.Row, "want")
 	}
-	p.a.notify(msg, true)
-	p.a.ed.focusRow(row, "want")
 }
 
 // labelInput is an input as a button's label quotes it: cut after 40 characters.

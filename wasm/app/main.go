@@ -42,6 +42,10 @@ type app struct {
 	tries  map[string]func(lesson.Try) // how to show each kind of Try it target (panels.go)
 	trying *tryContext                 // the note card whose Try it is being shown (notes.go)
 	later  *deferred                   // the panels built on first open (later.go)
+	// prerendered is true when the page opens on what the build wrote into index.html
+	// (page.Start.Prerendered): the rows, notes, catalog and schema are kept, not drawn again.
+	prerendered bool
+	notesDrawn  bool // the notes' cards are drawn or kept (notes.go)
 }
 
 func main() {
@@ -83,6 +87,7 @@ func start() (err error) {
 	a.kept = kept
 	a.first = page.Choose(location().Hash(), saved)
 	a.st = page.New(a.first.Table)
+	a.prerendered = a.first.Prerendered(root().HasAttribute("data-embed"))
 	a.st.Restore(a.first.Learner) // the learner's history, saved with the table
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {
@@ -104,6 +109,8 @@ func start() (err error) {
 
 	byID("loading").SetAttribute("hidden", "")
 	byID("app").RemoveAttribute("hidden")
+	// The controls were disabled until now: the page never shows a half-working state.
+	byID("app-controls").RemoveAttribute("disabled")
 	root().SetAttribute("data-ready", "true")
 	mark("coerce:ready")
 	a.buildRest()

@@ -72,68 +72,19 @@ func (a *app) setNotesOpen(open bool) {
 	}
 }
 
-// renderNotes draws the cards. It can run again: a target's availability is checked each time.
+// renderNotes draws the cards (page.NoteView). It can run again: a target's availability is
+// checked each time. On the page the build pre-rendered, the cards in index.html are kept.
 func (a *app) renderNotes() {
-	list := byID("notes-cards")
-	frag := fragment()
+	if a.prerendered && !a.notesDrawn {
+		a.notesDrawn = true
+		return
+	}
+	a.notesDrawn = true
+	var cards []page.Node
 	for ni, n := range lesson.Notes() {
-		appendChild(frag, a.noteEl(ni, n))
+		cards = append(cards, page.NoteView(ni, n, a.canTry))
 	}
-	list.SetTextContent("")
-	appendChild(list, frag)
-}
-
-func (a *app) noteEl(ni int, n lesson.Note) *dom.BasicHTMLElement {
-	id := "note-" + n.Slug
-	card := attrs(el("li", "note-card"), "id", id, "data-slug", n.Slug, "aria-labelledby", id+"-h")
-	appendChild(card, attrs(text("h3", "", n.Title), "id", id+"-h"))
-	body := el("div", "note-body")
-	// The body is the lesson's own embedded HTML, never learner text; lesson's tests allow only
-	// bare <p> <code> <em> <strong> <ul> <ol> <li> in it.
-	body.SetInnerHTML(n.HTML)
-	appendChild(card, body)
-
-	tries := attrs(el("ul", "tries"), "aria-label", "Try it: "+n.Title)
-	shown := 0
-	for ti, t := range n.Tries {
-		if !a.canTry(t) {
-			continue // its panel is not on this page (yet): no button rather than a broken one
-		}
-		label := page.TryLabel(t)
-		if label == "" {
-			continue
-		}
-		shown++
-		li := el("li", "")
-		b := attrs(tryButton(t, label), "type", "button",
-			"id", id+"-try-"+strconv.Itoa(ti), "data-note", strconv.Itoa(ni), "data-try", strconv.Itoa(ti),
-			"data-kind", t.Kind, "data-claim", t.Claim)
-		appendChild(li, b)
-		if t.Kind == "row" {
-			appendChild(li, attrs(el("span", "outcome"), "id", id+"-try-"+strconv.Itoa(ti)+"-outcome", "hidden", ""))
-		}
-		appendChild(tries, li)
-	}
-	appendChild(card, tries)
-	if shown == 0 {
-		card.SetAttribute("hidden", "")
-	}
-	return card
-}
-
-// tryButton shows a row's raw input in the label as code, so its quotes and spaces read as part
-// of what the model sent; the text is the label either way.
-func tryButton(t lesson.Try, label string) *dom.BasicHTMLElement {
-	b := el("button", "try")
-	before, input, after, ok := page.SplitLabel(t, label)
-	if !ok {
-		b.SetTextContent(label)
-		return b
-	}
-	appendChild(b, text("span", "", before))
-	appendChild(b, text("code", "", input))
-	appendChild(b, text("span", "", after))
-	return b
+	replaceKids(byID("notes-cards"), cards)
 }
 
 // tryNote shows one of a card's Try it targets and, for a row, puts the code it gave next to

@@ -15,6 +15,7 @@ import (
 type reference struct {
 	a                          *app
 	schema, catalog, tableMeta *dom.BasicHTMLElement
+	drawn                      bool // the schema and catalog have been drawn once (or kept from index.html)
 }
 
 func initReference(a *app) {
@@ -33,30 +34,17 @@ func (p *reference) render() {
 	tool := p.a.st.Tool()
 	byID("schema-tool").SetTextContent(tool)
 	byID("catalog-tool").SetTextContent(tool)
-	p.schema.SetTextContent(string(lesson.SchemaJSONFor(tool)))
-	p.renderCatalog(tool)
+	if !p.a.prerendered || p.drawn {
+		// (On the page the build pre-rendered, its schema and catalog are the table's tool's.)
+		p.schema.SetTextContent(string(lesson.SchemaJSONFor(tool)))
+		replaceKids(p.catalog, page.CatalogView(tool))
+	}
+	p.drawn = true
 
 	if meta := page.TableMeta(p.a.st.Table()); meta != "" {
 		p.tableMeta.SetTextContent(meta)
 		p.tableMeta.RemoveAttribute("hidden")
 	} else {
 		p.tableMeta.SetAttribute("hidden", "")
-	}
-}
-
-func (p *reference) renderCatalog(tool string) {
-	p.catalog.SetTextContent("")
-	entries := page.Catalog(tool)
-	for _, e := range entries {
-		// The id is where a loop step's or a vendor response's Why sends the reader (page.CatalogID).
-		dt := attrs(el("dt", ""), "id", page.CatalogID(e.Code))
-		appendChild(dt, badge(e.Code))
-		appendChild(p.catalog, dt)
-		for _, f := range e.Fields {
-			dd := el("dd", "")
-			appendChild(dd, text("strong", "", page.Label(f.Key)+": "))
-			appendChild(dd, text("span", "", f.Value))
-			appendChild(p.catalog, dd)
-		}
 	}
 }

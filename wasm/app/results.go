@@ -19,6 +19,7 @@ import (
 type results struct {
 	a                                      *app
 	results, resultsTable, counts, summary *dom.BasicHTMLElement
+	lazy                                   lazyReadings
 }
 
 func initResults(a *app) {
@@ -34,6 +35,7 @@ func initResults(a *app) {
 		return res[i], true
 	})
 	a.subscribe(p.changed)
+	p.initLazy()
 	a.on(byID("run"), "click", func(*dom.BasicEvent) { p.runAndShow() })
 	a.onValue(js.Global().Get("document"), "keydown", func(ev *dom.BasicEvent) {
 		k := keyboard(ev)
@@ -84,6 +86,7 @@ func (p *results) runAndShow() {
 
 // clear puts the results panel back as it is before the first run.
 func (p *results) clear() {
+	p.fillLater(0, 0)
 	p.results.SetTextContent("")
 	p.resultsTable.SetAttribute("hidden", "")
 	p.counts.SetTextContent("")
@@ -97,7 +100,9 @@ func (p *results) row(i int) (*dom.BasicHTMLElement, bool) {
 }
 
 // renderResults shows the last run: one row per table row, in table order,
-// each carrying data-code, data-observation, data-pass and data-trace for automation.
+// each carrying data-code, data-observation, data-pass and data-trace for automation. The
+// reading inside a row (hint, field, observation box, Why, Over MCP) is drawn now for the first
+// eagerReadings rows and for the rest right after (lazy.go).
 //
 // A row is a deep clone of a prebuilt row for its (expected, code, note)
 // kind, with the four texts that differ filled in: about ten calls into
@@ -128,7 +133,9 @@ func (p *results) render() {
 		if k.note {
 			in.Get("lastChild").Call("append", r.Note)
 		}
-		cells.Index(4).Call("append", readingEl(r, rowKey(i), page.Mispredicted(r.Want, r.Code)).Underlying())
+		if i < eagerReadings {
+			cells.Index(4).Call("append", readingEl(r, rowKey(i), page.Mispredicted(r.Want, r.Code)).Underlying())
+		}
 		f.Call("appendChild", tr)
 	}
 	p.results.SetTextContent("")
@@ -140,6 +147,7 @@ func (p *results) render() {
 		p.results.Class().Remove("long")
 	}
 	p.resultsTable.RemoveAttribute("hidden")
+	p.fillLater(min(len(res), eagerReadings), len(res))
 
 	p.counts.SetTextContent("")
 	for _, c := range lesson.Summarize(res).Counts {

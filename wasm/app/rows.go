@@ -13,43 +13,12 @@ import (
 	"coerceplayground/wasm/page"
 )
 
-func rowID(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" + part }
+func rowID(i int, part string) string { return page.RowID(i, part) }
 
-// buildRowTemplate builds the editor row that drawRow clones: every element,
-// class and attribute that does not depend on the row, with a <select> of the
-// codes. A clone and about thirty calls into JavaScript make a row, instead of
-// some sixty calls and twenty-one <option>s built one by one.
+// buildRowTemplate builds the editor row that drawRow clones (page.RowTemplate) and hooks the
+// redraw of a long table to scrolling.
 func (e *editor) buildRowTemplate() {
-	sel := el("select", "")
-	sel.SetAttribute("data-field", "want")
-	opt := text("option", "", "? not predicted")
-	opt.SetAttribute("value", "")
-	appendChild(sel, opt)
-	for _, c := range lesson.Codes() {
-		o := text("option", "", c)
-		o.SetAttribute("value", c)
-		appendChild(sel, o)
-	}
-
-	tr := el("tr", "")
-	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
-	// No maxlength: it counts UTF-16 units, the decoders count UTF-8 bytes (lesson.MaxInputBytes);
-	// the State refuses an input over the limit and edit says so under the field. The input's
-	// text again, for print (style.css): a printed worksheet shows no form controls.
-	appendChild(tr, cell("td", "input", attrs(el("input", ""), "type", "text", "data-field", "input",
-		"spellcheck", "false", "autocomplete", "off", "placeholder", `raw input, e.g. "17"`), el("span", "print-only")))
-
-	appendChild(tr, cell("td", "want", sel))
-	appendChild(tr, cell("td", "note", attrs(el("input", ""), "type", "text", "data-field", "note",
-		"placeholder", "note (optional)", "autocomplete", "off")))
-
-	td := el("td", "actions")
-	for _, b := range [...]struct{ action, icon string }{{"up", "↑"}, {"down", "↓"}, {"delete", "✕"}} {
-		appendChild(td, attrs(text("button", "icon", b.icon), "type", "button", "data-action", b.action))
-	}
-	appendChild(tr, td)
-	e.rowTpl = tr.Underlying()
-
+	e.rowTpl = build(page.RowTemplate())
 	e.rowsTable = e.rows.Underlying().Get("parentElement")
 	e.win.rowH = defaultRowHeight
 	e.win.tick = js.FuncOf(func(js.Value, []js.Value) any {
@@ -96,7 +65,9 @@ func (e *editor) renderRows() {
 	e.drawnPredict = e.a.st.Table().Mode == lesson.PredictMode
 	e.rowsTable.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1)) // with the header row
 	e.win.on = n > page.FullRows && !e.printing
-	if !e.win.on {
+	if e.a.prerendered && !e.drawn {
+		// The build wrote these rows into index.html (page.Prerender): keep them.
+	} else if !e.win.on {
 		frag := fragment()
 		for i, r := range rows {
 			frag.Underlying().Call("appendChild", e.drawRow(i, r, n))
@@ -113,6 +84,8 @@ func (e *editor) renderRows() {
 		}
 	}
 
+	e.drawn = true
+
 	full := !e.a.st.CanAdd()
 	e.addRow.SetDisabled(full)
 	switch {
@@ -127,40 +100,11 @@ func (e *editor) renderRows() {
 	}
 }
 
-// drawRow is editor row i of n: a clone of the template with the row's
-// number, ids, labels and values. Learner text goes in as form values only.
+// drawRow is editor row i of n: a clone of the template filled by page.RowFill, the same
+// row the build wrote into index.html for the lesson's table.
 func (e *editor) drawRow(i int, r lesson.Row, n int) js.Value {
-	num := strconv.Itoa(i + 1)
-	want := "Expected code for row "
-	if e.drawnPredict {
-		want = "Your prediction for row " // what a student does with it
-	}
 	tr := e.rowTpl.Call("cloneNode", true)
-	tr.Call("setAttribute", "data-row", strconv.Itoa(i))
-	tr.Call("setAttribute", "aria-rowindex", strconv.Itoa(i+2)) // the header row is 1
-	cells := tr.Get("children")
-	cells.Index(0).Set("textContent", num)
-	for k, f := range [...]struct{ part, label, value string }{
-		{"input", "Input, row ", r.Input}, {"want", want, r.Want}, {"note", "Note, row ", r.Note},
-	} {
-		c := cells.Index(k + 1).Get("firstChild")
-		c.Set("id", rowID(i, f.part))
-		c.Call("setAttribute", "aria-label", f.label+num)
-		c.Set("value", f.value)
-	}
-	cells.Index(1).Get("lastChild").Set("textContent", r.Input) // the printed input
-	b := cells.Index(4).Get("firstChild")
-	for _, act := range [...]struct{ part, label string }{
-		{"up", "Move row " + num + " up"}, {"down", "Move row " + num + " down"}, {"delete", "Delete row " + num},
-	} {
-		b.Set("id", rowID(i, act.part))
-		b.Call("setAttribute", "aria-label", act.label)
-		b.Call("setAttribute", "title", act.label)
-		if (act.part == "up" && i == 0) || (act.part == "down" && i == n-1) {
-			b.Set("disabled", true)
-		}
-		b = b.Get("nextSibling")
-	}
+	fillAll(tr, page.RowFill(i, n, r, e.drawnPredict))
 	return tr
 }
 

@@ -8,7 +8,6 @@ package main
 import (
 	"syscall/js"
 
-	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -118,11 +117,20 @@ func (p *share) importFailed(msg string) {
 }
 
 func (p *share) wireExport() {
+	results := byID("export-results")
 	p.a.on(byID("export-open"), "click", func(*dom.BasicEvent) {
-		p.exportText.SetValue(lesson.FormatTable(page.Shareable(p.a.st.Table())))
+		// The results are offered while they describe the table; ticked except in predict mode.
+		offer, ticked := p.a.st.ExportOffer()
+		setHidden(byID("export-results-label"), !offer)
+		setProp(results, "checked", ticked)
+		p.exportText.SetValue(p.a.st.Export(ticked))
 		p.exportStatus.SetTextContent("")
 		showModal(p.exportDialog)
 		p.exportText.Focus()
+	})
+	p.a.on(results, "change", func(*dom.BasicEvent) {
+		p.exportText.SetValue(p.a.st.Export(checked(results)))
+		p.exportStatus.SetTextContent("")
 	})
 	p.a.on(byID("export-close"), "click", func(*dom.BasicEvent) { closeDialog(p.exportDialog) })
 	p.a.on(byID("export-copy"), "click", func(*dom.BasicEvent) {

@@ -24,6 +24,7 @@ type editor struct {
 	rowTpl    js.Value     // an editor row, cloned for each row (rows.go)
 	rowsTable js.Value     // the editor's <table>
 	win       editorWindow // which rows of a long table are drawn
+	drawn     bool         // the rows have been drawn once (or kept from index.html)
 
 	drawnPredict bool // the rows were drawn for predict mode (their labels say so)
 	printing     bool // between beforeprint and afterprint: every row is drawn

@@ -221,21 +221,78 @@ func unhex(c byte) (byte, bool) {
 // href (theme, panels, …) are kept.
 func EmbedLink(href string, t lesson.Table) string {
 	base, fragment, _ := strings.Cut(href, "#")
-	base, _, _ = strings.Cut(base, "?")
-	if i := strings.LastIndexByte(base, '/'); i >= 0 {
-		base = base[:i+1]
-	}
-	return base + "embed.html#" + WithTable(fragment, lesson.EncodeShare(Shareable(t)))
+	return dir(base) + "embed.html#" + WithTable(fragment, lesson.EncodeShare(Shareable(t)))
 }
 
-// EmbedHeight is the snippet's fixed height in CSS pixels (web.EmbedHeight).
-const EmbedHeight = 760
+// dir is a URL up to and including the last '/' of its path, without query or fragment.
+func dir(u string) string {
+	u, _, _ = strings.Cut(u, "#")
+	u, _, _ = strings.Cut(u, "?")
+	if i := strings.LastIndexByte(u, '/'); i >= 0 {
+		return u[:i+1]
+	}
+	return u
+}
 
-// EmbedSnippet is the iframe Copy embed code puts on the clipboard, the same
-// as web.Snippet writes (a test keeps them equal).
-func EmbedSnippet(src string) string {
-	return `<iframe src="` + attrEscape(src) + `" title="Coercion playground: what a tool answers for each input" ` +
-		`width="100%" height="` + strconv.Itoa(EmbedHeight) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>`
+// EmbedChoice is what the copy dialog's checkboxes ask of the embed.
+type EmbedChoice struct {
+	// ReadOnly writes readonly=1: the learner cannot edit the table.
+	ReadOnly bool
+	// Predict writes the table in predict mode, with mode=predict: the link carries no
+	// expected code, and the learner predicts each before Run. Off, the table goes as it
+	// is on the page, with its expected codes.
+	Predict bool
+}
+
+// EmbedCode is what Copy embed code writes for the page at href holding t: the frame (its
+// fixed height computed for what it shows, EmbedHeight) and the host.js line.
+func EmbedCode(href string, t lesson.Table, c EmbedChoice) (code string, height int) {
+	t.Mode = ""
+	if c.Predict {
+		t.Mode = lesson.PredictMode
+	}
+	src := EmbedLink(href, t)
+	base, fragment, _ := strings.Cut(src, "#")
+	fragment = withOption(fragment, "readonly", c.ReadOnly, "1")
+	fragment = withOption(fragment, "mode", c.Predict, lesson.PredictMode)
+	height = EmbedHeight(ParseEmbed(fragment), t)
+	return EmbedSnippet(base+"#"+fragment, height), height
+}
+
+// EmbedCopied is what the copy dialog says once the code of a frame height px high is on the
+// clipboard.
+func EmbedCopied(height int) string {
+	return "Embed code copied: paste it into your course page's HTML (the table travels in the link). " +
+		"The frame is " + strconv.Itoa(height) + " px high, enough for this table in a column from " +
+		strconv.Itoa(EmbedWidth) + " px wide; where the course site allows scripts, the script line sizes it to fit."
+}
+
+// withOption is fragment with option key set to value when on, and left out when off.
+func withOption(fragment, key string, on bool, value string) string {
+	var kept []string
+	for _, kv := range strings.Split(fragment, "&") {
+		if k, _, _ := strings.Cut(kv, "="); kv != "" && k != key {
+			kept = append(kept, kv)
+		}
+	}
+	if on {
+		kept = append(kept, key+"="+value)
+	}
+	return strings.Join(kept, "&")
+}
+
+// EmbedTitle is the iframe's title attribute: what a screen reader announces
+// when it enters the frame.
+const EmbedTitle = "Coercion playground: what a tool answers for each input"
+
+// EmbedSnippet is the embed code for the embed page at src: the iframe, height px high where
+// a course site strips scripts, and the line that loads host.js from the same site, which
+// sizes the frame to the height the page reports where scripts run. Copy embed code and
+// /oembed (web.Snippet) both write it.
+func EmbedSnippet(src string, height int) string {
+	return `<iframe src="` + attrEscape(src) + `" title="` + EmbedTitle + `" ` +
+		`width="100%" height="` + strconv.Itoa(height) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>` + "\n" +
+		`<script src="` + attrEscape(dir(src)+"host.js") + `" defer></script>`
 }
 
 func attrEscape(s string) string {

@@ -104,23 +104,37 @@ func isToolName(name string) bool {
 	return false
 }
 
-// AddTried adds attempt i of the history to the table as a new row and returns its index, with
-// the sentence to read out (and Undo takes the row away again). In predict mode the row comes
-// without a prediction, for the learner to predict before Run; in check mode it expects the
-// code it got, so it stands guard for that code from then on. It is refused, with the reason,
-// when the table is full, calls another tool than the attempt did, or cannot hold the input.
-func (s *State) AddTried(i int) (row int, msg string) {
+// Added is what Add to table did.
+type Added struct {
+	// Row is the row that holds the input (from 0), or -1 when it was refused.
+	Row int
+	// New is true when Row was appended (Undo takes it away again); false when the table already
+	// held the input, or when it was refused.
+	New bool
+	// Say is the sentence to read out.
+	Say string
+}
+
+// AddTried adds attempt i of the history to the table as a new row. In predict mode the row
+// comes without a prediction, for the learner to predict before Run; in check mode it expects
+// the code it got, so it stands guard for that code from then on. An input the table already
+// holds is not added twice: Row is that row. It is refused, with the reason, when the table
+// calls another tool than the attempt did, is full, or cannot hold the input.
+func (s *State) AddTried(i int) Added {
+	refused := func(say string) Added { return Added{Row: -1, Say: say} }
 	if i < 0 || i >= len(s.learner) {
-		return -1, "That attempt is no longer in the history."
+		return refused("That try is no longer in the history.")
 	}
 	a := s.learner[i]
 	if tool := s.Tool(); tool != a.Tool {
-		return -1, "This input ran against " + a.Tool + ", but the table calls " + tool + ", so it was not added. Try it again to run it against " + tool + "."
-	}
-	if !s.CanAdd() {
-		return -1, "The table is full (" + strconv.Itoa(lesson.MaxRows) + " rows), so the input was not added."
+		return refused("This input ran against " + a.Tool + ", but the table calls " + tool + ", so it was not added. Try it again to run it against " + tool + ".")
 	}
 	r := lesson.Row{Input: strings.TrimSpace(a.Input)}
+	for j, have := range s.table.Rows {
+		if strings.TrimSpace(have.Input) == r.Input {
+			return Added{Row: j, Say: "Already in the table as row " + strconv.Itoa(j+1) + "."}
+		}
+	}
 	if s.table.Mode != lesson.PredictMode {
 		r.Want = a.Result.Code
 	}
@@ -129,16 +143,16 @@ func (s *State) AddTried(i int) (row int, msg string) {
 		if pe, ok := err.(*lesson.ParseError); ok {
 			m = pe.Msg
 		}
-		return -1, "A table row cannot hold this input (" + m + "), so it was not added."
+		return refused("A table row cannot hold this input (" + m + "), so it was not added.")
 	}
 	if !s.fits(r) {
-		return -1, strings.TrimSuffix(s.FullNotice(), ".") + ", so the input was not added."
+		return refused(strings.TrimSuffix(s.FullNotice(), ".") + ", so the input was not added.")
 	}
 	s.remember()
-	row = s.appendRow(r)
-	msg = "Added as row " + strconv.Itoa(row+1) + "."
+	row := s.appendRow(r)
+	say := "Added as row " + strconv.Itoa(row+1) + "."
 	if r.Want != "" {
-		msg = "Added as row " + strconv.Itoa(row+1) + ", expecting " + r.Want + "."
+		say = "Added as row " + strconv.Itoa(row+1) + ", expecting " + r.Want + "."
 	}
-	return row, msg
+	return Added{Row: row, New: true, Say: say}
 }

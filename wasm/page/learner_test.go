@@ -28,7 +28,7 @@ func TestAddTried(t *testing.T) {
 			lesson.Row{Input: "42"}, "Added as row 7."},
 		{"another tool", Opening(), "17", func(s *State) { s.SetTool("get_user") },
 			lesson.Row{}, "ran against get_job, but the table calls get_user"},
-		{"a full table", full, "42", nil, lesson.Row{}, "The table is full"},
+		{"a full table", full, "42", nil, lesson.Row{}, "The table is full: a table holds at most"},
 		{"an input the text format reads two ways", Opening(), `"x ok # y`, nil, lesson.Row{}, "A table row cannot hold this input"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -41,17 +41,18 @@ func TestAddTried(t *testing.T) {
 			}
 			before := len(s.Table().Rows)
 			undo := s.CanUndo()
-			i, said := s.AddTried(0)
+			got := s.AddTried(0)
+			i, said := got.Row, got.Say
 			if !strings.Contains(said, tc.said) {
 				t.Errorf("said %q, want %q", said, tc.said)
 			}
 			if tc.row.Input == "" {
-				if i != -1 || len(s.Table().Rows) != before || s.CanUndo() != undo {
+				if i != -1 || got.New || len(s.Table().Rows) != before || s.CanUndo() != undo {
 					t.Errorf("refused, yet row %d, %d rows, undo %v", i, len(s.Table().Rows), s.CanUndo())
 				}
 				return
 			}
-			if i != before || s.Table().Rows[i] != tc.row {
+			if i != before || !got.New || s.Table().Rows[i] != tc.row {
 				t.Fatalf("row %d = %+v, want %d %+v", i, s.Table().Rows[i], before, tc.row)
 			}
 			if !s.Undo() || len(s.Table().Rows) != before {
@@ -59,7 +60,13 @@ func TestAddTried(t *testing.T) {
 			}
 		})
 	}
-	if _, said := New(Opening()).AddTried(0); said == "" {
+	if got := New(Opening()).AddTried(0); got.Say == "" || got.Row != -1 {
 		t.Error("an attempt that is not there was added silently")
+	}
+	// An input the table holds already is not added twice: the reader is taken to its row.
+	s := New(Opening())
+	s.Try(" True ")
+	if got := s.AddTried(0); got.Row != 4 || got.New || got.Say != "Already in the table as row 5." || len(s.Table().Rows) != 6 || s.CanUndo() {
+		t.Errorf("adding True again: %+v, %d rows", got, len(s.Table().Rows))
 	}
 }

@@ -162,7 +162,40 @@ func TestAddTriedToTheLargestTable(t *testing.T) {
 	if _, err := s.Try(`"` + strings.Repeat("7", 300) + `"`); err != nil {
 		t.Fatal(err)
 	}
-	if row, msg := s.AddTried(0); row != -1 || !strings.Contains(msg, "near its limit of 2,000,000 bytes as a link, so the input was not added") {
-		t.Errorf("AddTried: row %d, %q", row, msg)
+	if got := s.AddTried(0); got.Row != -1 || got.New || !strings.Contains(got.Say, "near its limit of 2,000,000 bytes as a link, so the input was not added") {
+		t.Errorf("AddTried: %+v", got)
+	}
+}
+
+// The tool and the mode are part of the table's size too: on a table at its limit with nothing to
+// clear, naming a longer tool or turning predict mode on is refused, not saved past the limit.
+func TestToolAndModeAtTheLimit(t *testing.T) {
+	tb := largest.Table()
+	for i := range tb.Rows {
+		tb.Rows[i].Want = ""
+	}
+	// Fill the room the cleared codes left with notes, up to the limit again.
+	room := lesson.MaxShareBytes*3/4 - (lesson.ShareLen(tb)*3+3)/4 - 3 // JSON bytes
+	for i := 3; room > 0 && i < len(tb.Rows); i++ {
+		grow := min(room, lesson.MaxNoteBytes-len(tb.Rows[i].Note))
+		tb.Rows[i].Note += strings.Repeat("m", grow)
+		room -= grow
+	}
+	if err := tb.Check(); err != nil {
+		t.Fatal(err)
+	}
+	s := New(tb)
+	if s.SetTool("get_user") || s.Tool() != lesson.DefaultTool {
+		t.Error("SetTool took the table past its size")
+	}
+	if msg := s.StartPredicting(); !strings.HasPrefix(msg, "Predict mode was not turned on: the table is") || s.Table().Mode != "" {
+		t.Errorf("StartPredicting: %q, mode %q", msg, s.Table().Mode)
+	}
+	if n := len(s.Saved()); n > lesson.MaxShareBytes {
+		t.Errorf("saved %d bytes", n)
+	}
+	small := New(lesson.Classroom())
+	if !small.SetTool("get_user") || small.StartPredicting() != "" || small.Table().Mode != lesson.PredictMode || !small.CanUndo() {
+		t.Error("a small table refused a tool or predict mode")
 	}
 }

@@ -173,3 +173,33 @@ func FuzzReadRequest(f *testing.F) {
 		}
 	})
 }
+
+// TestResultsMessageCarriesTraces: each row of a results message (and of the ran message) carries
+// its trace, the same steps and values as the result element's data-trace (coerce.Trace.JSON).
+func TestResultsMessageCarriesTraces(t *testing.T) {
+	s := New(lesson.Classroom())
+	if err := s.Run(); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []map[string]any{s.ResultsMessage("run"), s.RanMessage()} {
+		rows := m["rows"].([]any)
+		if len(rows) != len(s.Results()) {
+			t.Fatalf("%d rows for %d results", len(rows), len(s.Results()))
+		}
+		for i, r := range rows {
+			got, err := json.Marshal(r.(map[string]any)["trace"])
+			var a, b any
+			if err != nil || json.Unmarshal(got, &a) != nil || json.Unmarshal(s.Results()[i].Trace.JSON(), &b) != nil {
+				t.Fatalf("row %d: trace %s: %v", i+1, got, err)
+			}
+			if x, y := mustJSON(a), mustJSON(b); x != y || len(s.Results()[i].Trace) == 0 {
+				t.Errorf("%s row %d: trace %s, data-trace %s", m["type"], i+1, x, y)
+			}
+		}
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

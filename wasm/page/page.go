@@ -57,6 +57,9 @@ type Start struct {
 	Notice string
 	// FromLink is true when the table came from the fragment.
 	FromLink bool
+	// Lesson is true when the table is the lesson's own, from neither a link nor the
+	// browser's storage: what the build wrote into index.html (Prerendered).
+	Lesson bool
 	// Offer, when not nil, holds the readable rows of a link (or of the saved table) that has
 	// rows that cannot be read: Table is not them, and the notice offers to open them.
 	Offer *Offer
@@ -111,7 +114,7 @@ func choose(fragment, saved string) Start {
 		}
 		return Start{Table: t}
 	}
-	return Start{Table: Opening()}
+	return Start{Table: Opening(), Lesson: true}
 }
 
 // shareReason is DecodeShare's error without its common start: "row 3: the input is empty".

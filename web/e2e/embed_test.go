@@ -140,6 +140,8 @@ type frameTab struct {
 func frame(tb *tab) *tab {
 	tb.t.Helper()
 	var id target.ID
+	// Targets lists the frames of every tab: take only this tab's (its browser context's).
+	bc := chromedp.FromContext(tb.ctx).BrowserContextID
 	deadline := time.Now().Add(20 * time.Second)
 	for id == "" && time.Now().Before(deadline) {
 		ts, err := chromedp.Targets(tb.ctx)
@@ -147,7 +149,7 @@ func frame(tb *tab) *tab {
 			tb.t.Fatal(err)
 		}
 		for _, ti := range ts {
-			if ti.Type == "iframe" && strings.Contains(ti.URL, "/embed.html") {
+			if ti.Type == "iframe" && strings.Contains(ti.URL, "/embed.html") && (bc == "" || ti.BrowserContextID == bc) {
 				id = ti.TargetID
 			}
 		}
@@ -420,7 +422,7 @@ func TestCopyEmbedCode(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.ID("copy-embed")))
 	snippet := eval[string](tb, `document.getElementById("embed-snippet").value`)
 	if !strings.HasPrefix(snippet, `<iframe src="`+server.URL+`/embed.html#table=`) || !strings.Contains(snippet, `title="`+web.EmbedTitle+`"`) ||
-		!strings.Contains(snippet, `height="`+strconv.Itoa(web.EmbedHeight)+`"`) {
+		!strings.HasSuffix(snippet, "></iframe>\n"+`<script src="`+server.URL+`/host.js" defer></script>`) {
 		t.Fatalf("snippet %s", snippet)
 	}
 	if st := eval[string](tb, `document.getElementById("embed-status").textContent`); st == "" {
@@ -433,6 +435,9 @@ func TestCopyEmbedCode(t *testing.T) {
 		t.Errorf("with the embed code shown the page is %d px wide at 360 px", w)
 	}
 	tb.screenshot("copy-embed-360.png", chromedp.CaptureScreenshot())
+	tb.media([2]string{"prefers-color-scheme", "dark"})
+	tb.screenshot("copy-embed-360-dark.png", chromedp.CaptureScreenshot())
+	tb.media()
 	src := html.UnescapeString(strings.TrimPrefix(snippet, `<iframe src="`))
 	src = src[:strings.Index(src, `"`)]
 	fragment := src[strings.Index(src, "#"):]

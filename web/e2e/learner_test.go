@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,8 +10,10 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"coerceplayground/internal/webbuild"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
+	"coerceplayground/web"
 )
 
 // learnerEntry is one element of #learner-results with what its reading shows.
@@ -89,6 +93,8 @@ func TestLearnerBareValues(t *testing.T) {
 		}
 		tb.do(chromedp.ScrollIntoView("#learner-h"))
 		tb.screenshot("learner-bare-"+w+".png", chromedp.CaptureScreenshot())
+		tb.media([2]string{"prefers-color-scheme", "dark"})
+		tb.screenshot("learner-bare-0017-"+w+"-dark.png", chromedp.Screenshot(chromedp.CSS("#learner-results > li:last-child")))
 	})
 }
 
@@ -132,14 +138,24 @@ func TestLearnerAddToTable(t *testing.T) {
 		}
 		// In check mode the new row expects what it got.
 		tb.answers()
-		tb.try("99")
+		tb.try("4242")
 		tb.do(chromedp.Click("#learner-results > li:first-child button.add-tried"))
-		if rows := eval[[]row](tb, readRows); len(rows) != 8 || rows[7] != (row{"99", "not_found", ""}) {
+		if rows := eval[[]row](tb, readRows); len(rows) != 8 || rows[7] != (row{"4242", "not_found", ""}) {
 			t.Errorf("in check mode the row is %+v", rows[len(rows)-1])
 		}
 		if n := eval[string](tb, `document.getElementById("notice-text").textContent`); n != "Added as row 8, expecting not_found." {
 			t.Errorf("notice %q", n)
 		}
+		// An input the table holds already is not added twice: the keyboard goes to its row.
+		tb.try(" 17 ")
+		tb.do(chromedp.Focus("#learner-results > li:first-child button.add-tried"), chromedp.KeyEvent(kb.Enter))
+		if n := len(eval[[]row](tb, readRows)); n != 8 {
+			t.Errorf("17 added again: %d rows", n)
+		}
+		if n := eval[string](tb, `document.getElementById("notice-text").textContent`); n != "Already in the table as row 2." || eval[bool](tb, visible("notice-undo")) {
+			t.Errorf("notice %q (Undo shown %v)", n, eval[bool](tb, visible("notice-undo")))
+		}
+		tb.checkFocus("row-1-want", "after adding an input the table holds")
 	})
 }
 
@@ -242,5 +258,27 @@ func TestLearnerSiteDataBlocked(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.ID("learner-clear")))
 	if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 0 {
 		t.Errorf("Clear left %d results", n)
+	}
+}
+
+// An embed offers Add to table only where there is a table to add to and the reader may edit it.
+func TestLearnerEmbedAddToTable(t *testing.T) {
+	site := httptest.NewServer(web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), web.Embedders{}))
+	defer site.Close()
+	for _, c := range []struct {
+		frag  string
+		shown bool
+	}{
+		{"panels=table,results,learner", true},
+		{"panels=learner", false},
+		{"panels=table,learner&readonly=1", false},
+	} {
+		tb := newTab(t)
+		tb.do(chromedp.Navigate(site.URL + "/embed.html#" + c.frag))
+		tb.waitReady()
+		tb.try("0017")
+		if got := eval[bool](tb, `document.querySelector("#learner-results > li button.add-tried").checkVisibility()`); got != c.shown {
+			t.Errorf("%s: Add to table shown %v, want %v", c.frag, got, c.shown)
+		}
 	}
 }

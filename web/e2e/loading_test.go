@@ -77,7 +77,7 @@ func TestNoHalfWorkingPageBeforeReady(t *testing.T) {
 	tb := newTab(t)
 	tb.navigateNoWait(srv.URL + "/")
 	const usable = `[...document.querySelectorAll("button, input, select, textarea, [contenteditable]")]
-		.filter(e => e.checkVisibility() && !e.disabled).map(e => e.id || e.outerHTML.slice(0, 60))`
+		.filter(e => e.checkVisibility() && !e.matches(":disabled")).map(e => e.id || e.outerHTML.slice(0, 60))`
 	const reason = `(() => { const s = document.getElementById("load-status");
 		return s && s.checkVisibility() ? s.textContent.trim() : ""; })()`
 	if got := eval[[]string](tb, usable); len(got) != 0 {

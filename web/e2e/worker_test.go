@@ -200,7 +200,7 @@ func TestWorkerOnWrangler(t *testing.T) {
 	if err := json.Unmarshal(body, &oe); err != nil || res.StatusCode != 200 {
 		t.Fatalf("GET /oembed: %d %v\n%s", res.StatusCode, err, body)
 	}
-	if oe.Type != "rich" || oe.Width != 640 || oe.HTML != web.Snippet(base+"/embed.html#table=abc", web.EmbedHeight) {
+	if oe.Type != "rich" || oe.Width != 640 || oe.HTML != web.Snippet(base+"/embed.html#table=abc", web.LinkHeight("table=abc")) {
 		t.Errorf("oembed %+v", oe)
 	}
 	want("/oembed", res, "Content-Type", "application/json; charset=utf-8")

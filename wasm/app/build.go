@@ -1,0 +1,85 @@
+//go:build js
+
+package main
+
+// Building the page's views from their plain-Go description (page.Node): the same description
+// the build writes into index.html, so what the app draws and what was pre-rendered agree.
+
+import (
+	"syscall/js"
+
+	"coerceplayground/wasm/page"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// build makes the DOM of n. Text reaches it as text nodes and attribute values only; Inner is
+// the lesson's own markup (page.Node).
+func build(n page.Node) js.Value {
+	doc := js.Global().Get("document")
+	if n.Tag == "" {
+		return doc.Call("createTextNode", n.Text)
+	}
+	e := doc.Call("createElement", n.Tag)
+	for i := 0; i+1 < len(n.Attrs); i += 2 {
+		e.Call("setAttribute", n.Attrs[i], n.Attrs[i+1])
+	}
+	if n.Inner != "" {
+		e.Set("innerHTML", n.Inner)
+	}
+	if len(n.Kids) == 1 && n.Kids[0].Tag == "" && n.Inner == "" {
+		e.Set("textContent", n.Kids[0].Text) // one call instead of two
+		return e
+	}
+	for _, k := range n.Kids {
+		e.Call("appendChild", build(k))
+	}
+	return e
+}
+
+// buildEl is build for an element the app keeps working with.
+func buildEl(n page.Node) *dom.BasicHTMLElement { return wrap(build(n)) }
+
+// fillAll applies page.Fill changes to a clone of the template they were made for. Changes to
+// one element come together, so each element is looked up once.
+func fillAll(e js.Value, fills []page.Fill) {
+	t, at := e, []int(nil)
+	for _, f := range fills {
+		if !samePath(f.Path, at) {
+			t, at = e, f.Path
+			for _, i := range f.Path {
+				t = t.Get("children").Index(i)
+			}
+		}
+		switch f.Name {
+		case page.FillText:
+			t.Set("textContent", f.Value)
+		case page.FillValue:
+			t.Set("value", f.Value)
+		default:
+			t.Call("setAttribute", f.Name, f.Value)
+		}
+	}
+}
+
+// replaceKids makes nodes the children of e, in one DOM insertion.
+func replaceKids(e *dom.BasicHTMLElement, nodes []page.Node) {
+	frag := fragment()
+	for _, n := range nodes {
+		frag.Underlying().Call("appendChild", build(n))
+	}
+	e.SetTextContent("")
+	appendChild(e, frag)
+}
+
+func samePath(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,67 @@
+package page
+
+import (
+	"strings"
+
+	"coerceplayground/lesson"
+)
+
+// The build writes what does not depend on the learner into index.html (Prerender), so the
+// lesson, its table, notes, catalog and schema are readable before app.wasm has arrived and
+// with scripts off. The app then keeps that DOM and attaches its behaviour (Start.Prerendered)
+// instead of building it again.
+
+// Region is one part of index.html the build writes: the children of the element whose id is
+// ID, between the comments <!--prerender:ID--> and <!--/prerender:ID-->.
+type Region struct {
+	ID   string
+	HTML string
+}
+
+// Prerender is every region of index.html, as the page shows it when it opens on the lesson's
+// table (Opening) on the full page: the editor's rows in predict mode, the lesson notes with
+// every Try it button the full page can show, and the catalog and schema of the lesson's tool.
+func Prerender() []Region {
+	t := Opening()
+	var rows []Node
+	for i, r := range t.Rows {
+		rows = append(rows, RowView(i, len(t.Rows), r, t.Mode == lesson.PredictMode))
+	}
+	var notes []Node
+	for ni, n := range lesson.Notes() {
+		notes = append(notes, NoteView(ni, n, FullPageShows))
+	}
+	tool := ToolOf(t)
+	return []Region{
+		{"rows", nodesHTML(rows)},
+		{"notes-cards", nodesHTML(notes)},
+		{"catalog", nodesHTML(CatalogView(tool))},
+		{"schema", T(string(lesson.SchemaJSONFor(tool))).HTML()},
+	}
+}
+
+// FullPageShows reports whether the full page (not an embed) can show a Try it target: every
+// kind TryLabel names, and a panel target when the panel has a section of its own (all but
+// the results and the notes, page.Panel).
+func FullPageShows(t lesson.Try) bool {
+	if t.Kind != "panel" {
+		return TryLabel(t) != ""
+	}
+	_, ok := PanelByID(t.Target)
+	return ok && t.Target != "results" && t.Target != "notes"
+}
+
+func nodesHTML(ns []Node) string {
+	var b strings.Builder
+	for _, n := range ns {
+		n.write(&b)
+	}
+	return b.String()
+}
+
+// Prerendered reports whether the page opens on what the build wrote into index.html: the
+// lesson's table, from neither a link nor the browser's storage, with nothing to say about it,
+// on the full page. Anything else is drawn by the app as it starts.
+func (st Start) Prerendered(embed bool) bool {
+	return st.Lesson && st.Notice == "" && !embed
+}

@@ -1,0 +1,40 @@
+package e2e
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"coerceplayground/lesson"
+)
+
+// A long run puts every row in #results at once, with the reading (hint, field, observation
+// box, Why, Over MCP) of the first rows; the rest are drawn right after, a chunk per task
+// (wasm/app/lazy.go), while #results is aria-busy. Soon every row has its reading.
+func TestLongRunReadings(t *testing.T) {
+	table := maxRowsTable()
+	table.Rows = table.Rows[:1000]
+	want := lesson.Run(table)
+	tb := newTab(t)
+	tb.open("/#table=" + lesson.EncodeShare(table))
+	eval[bool](tb, `document.getElementById("run").click(), true`)
+	if n := eval[int](tb, `document.querySelectorAll("#results > tr").length`); n != len(table.Rows) {
+		t.Fatalf("%d result rows right after Run, want %d", n, len(table.Rows))
+	}
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`!document.getElementById("results").hasAttribute("aria-busy")`,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("the readings were not all drawn: %v", err)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#results td.obs:not(:has(> .reading))").length`); n != 0 {
+		t.Errorf("%d result rows have no reading", n)
+	}
+	for _, i := range []int{0, 199, 200, 777, len(table.Rows) - 1} {
+		got := eval[string](tb, `document.querySelectorAll("#results > tr")[`+strconv.Itoa(i)+`].querySelector("pre.obs").textContent`)
+		if strings.Join(strings.Fields(got), "") != strings.Join(strings.Fields(want[i].Observation), "") {
+			t.Errorf("row %d's observation box reads %q, want %q", i+1, got, want[i].Observation)
+		}
+	}
+}
