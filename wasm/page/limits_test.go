@@ -199,3 +199,18 @@ func TestToolAndModeAtTheLimit(t *testing.T) {
 		t.Error("a small table refused a tool or predict mode")
 	}
 }
+
+// Import says what is over the limit: a line, or the table as a whole in a sentence.
+func TestImportOverTheLimits(t *testing.T) {
+	row := `"` + strings.Repeat("a", lesson.MaxInputBytes-2) + `"  ok` + "\n"
+	for _, c := range []struct{ text, says string }{
+		{strings.Repeat(row, 31), "The table is 2,709,951 bytes as a link, over the limit of 2,000,000 bytes; shorten or remove some rows or notes."},
+		{"17 ok\n" + strings.Repeat("中", lesson.MaxInputBytes/3+1) + " ok\n", "Line 2: the input is 65,538 bytes, over the tool's limit of 65,536 bytes."},
+		{"17 ok # " + strings.Repeat("n", lesson.MaxNoteBytes+1) + "\n", "Line 1: the note is 1,025 bytes, over the limit of 1,024 bytes."},
+	} {
+		_, err := Import(c.text)
+		if err == nil || LineError(err) != c.says {
+			t.Errorf("Import: %v, want %q", err, c.says)
+		}
+	}
+}

@@ -282,3 +282,27 @@ func TestLearnerEmbedAddToTable(t *testing.T) {
 		}
 	}
 }
+
+// A table saved by an older page (no history) opens as it was, with an empty history; the first
+// try saves the history beside it.
+func TestLearnerOldSavedCopy(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	old := lesson.EncodeShare(lesson.Table{Rows: []lesson.Row{{Input: "42", Want: "ok"}, {Input: "0017"}}})
+	tb.do(chromedp.Evaluate[chromedp.Void](`localStorage.setItem("` + page.StorageKey + `", "` + old + `")`))
+	tb.open("/")
+	if rows := eval[[]row](tb, readRows); len(rows) != 2 || rows[0] != (row{"42", "ok", ""}) || rows[1].Input != "0017" {
+		t.Fatalf("an older saved table opens as %+v", rows)
+	}
+	if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 0 {
+		t.Errorf("%d learner results from a copy without history", n)
+	}
+	tb.try("abc")
+	saved := eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)
+	if tried := page.SavedTried(saved); len(tried) != 1 || tried[0] != (page.Tried{Tool: "get_job", Input: "abc"}) {
+		t.Errorf("saved history %+v", tried)
+	}
+	if tbl, err := lesson.DecodeShare(saved); err != nil || len(tbl.Rows) != 2 {
+		t.Errorf("the table beside it: %+v, %v", tbl, err)
+	}
+}
