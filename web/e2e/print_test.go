@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -172,7 +173,7 @@ func (tb *tab) checkPrinted(shot string, results bool, w, h int64) {
 	case results && !key:
 		t.Error("no answer key prints after Run")
 	case results:
-		if !bytes.Contains([]byte(text), []byte("answer key")) {
+		if !strings.Contains(text, "answer key") {
 			t.Error("the answer key has no title")
 		}
 		if c := eval[[]string](tb, shown("#results td.obs")); len(c) != 0 {
