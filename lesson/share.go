@@ -89,7 +89,7 @@ func DecodeShare(payload string) (Table, error) {
 	if msg := t.setupProblem(); msg != "" {
 		return Table{}, shareError(msg)
 	}
-	rows := t.Rows[:0:0]
+	rows := make([]Row, 0, len(t.Rows))
 	for i, r := range t.Rows {
 		if msg := checkRow(r); msg != "" {
 			bad = append(bad, BadRow{nums[i], msg})

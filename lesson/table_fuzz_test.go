@@ -35,6 +35,9 @@ func FuzzParseTable(f *testing.F) {
 			checkLineError(t, text, err)
 			return
 		}
+		if n, enc := lesson.ShareLen(tbl), lesson.EncodeShare(tbl); n != len(enc) {
+			t.Fatalf("ShareLen %d, payload %d bytes", n, len(enc))
+		}
 		out := lesson.FormatTable(tbl)
 		again, err := lesson.ParseTable(out)
 		if err != nil {

@@ -9,7 +9,8 @@
 (function () {
   var WASM_URL = "app.wasm";
   var MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
-  var SW_WAIT = 8000; // ms the load waits for the service worker before it goes on without
+  var SW_WAIT = 8000; // ms a returning visit waits for its check for a new deploy before it goes on without
+  var SW_GRACE = 2000; // ms a first visit's compiled app waits at most for the worker to have kept the files
   var FIX = " If you run this server, run `make build` (or `go run serve.go`) and reload; otherwise tell your instructor.";
 
   var statusEl = document.getElementById("load-status");
@@ -153,29 +154,30 @@
     return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
   }
 
-  // offline registers the service worker (sw.js) and resolves once it
-  // controls the page, so app.wasm is fetched through it and kept, and every
-  // request of its install is made before the page is ready. An online visit
-  // also checks for a new deploy here. Where service workers are missing or
-  // blocked (storage off, a file: page, a plain-http address other than
-  // localhost) or slow, the page loads without; it never fails for it.
-  function offline() {
-    var sw;
+  // worker is navigator.serviceWorker where the page may use it, else null (missing, or
+  // refused: storage off, a file: page, a plain-http address other than localhost).
+  function worker() {
     try {
-      sw = navigator.serviceWorker;
-      if (!sw || typeof sw.register !== "function" || typeof Promise !== "function") return Promise.resolve();
-    } catch (e) {
-      return Promise.resolve();
-    }
-    var settled = new Promise(function (resolve) {
-      setTimeout(resolve, SW_WAIT);
+      var sw = navigator.serviceWorker;
+      if (sw && typeof sw.register === "function" && typeof Promise === "function" && typeof MessageChannel === "function") return sw;
+    } catch (e) {}
+    return null;
+  }
+
+  // offline registers the service worker (sw.js), which keeps the page's files for a visit
+  // without network, and resolves with its registration once no worker is still installing
+  // (its install keeps the files), or with null when it fails or takes longer than SW_WAIT.
+  // An online returning visit also checks for a new deploy here.
+  function offline(sw) {
+    if (!sw) return Promise.resolve(null);
+    return new Promise(function (resolve) {
+      setTimeout(function () { resolve(null); }, SW_WAIT);
       sw.register("sw.js", { scope: "./" }).then(function (reg) {
-        // A new worker claims the page while it activates, before its
-        // state is "activated"; a page loaded with a hard reload stays
-        // uncontrolled, and fetches without it.
+        // A new worker claims the page while it activates, before its state is
+        // "activated"; a page loaded with a hard reload stays uncontrolled.
         function check() {
           if (reg.installing || reg.waiting) return;
-          if (!reg.active || reg.active.state === "activated") resolve();
+          if (!reg.active || reg.active.state === "activated") resolve(reg);
         }
         function watch(w) {
           if (w) w.addEventListener("statechange", check);
@@ -186,17 +188,44 @@
         watch(reg.installing);
         watch(reg.waiting);
         watch(reg.active);
-        // A returning visit checks for a new deploy, unless the browser
-        // knows it is offline.
         var update = reg.active && sw.controller && navigator.onLine !== false ? reg.update() : Promise.resolve();
         update.then(check, check);
-      }, resolve);
+      }, function () { resolve(null); });
     });
-    return settled.catch(function () {});
   }
 
+  // keep asks the worker of reg to keep app.wasm, which a first visit fetched before the
+  // worker controlled the page: the worker takes it from the browser's HTTP cache, where the
+  // page's own download left it, so it is not downloaded twice. It resolves once the worker
+  // has it, or after SW_GRACE.
+  function keep(reg) {
+    if (!reg || !reg.active) return Promise.resolve();
+    return new Promise(function (resolve) {
+      setTimeout(resolve, SW_GRACE);
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function () { resolve(); };
+      reg.active.postMessage({ type: "keep", url: WASM_URL }, [ch.port2]);
+    });
+  }
+
+  // A returning visit (the worker controls the page) checks for a new deploy before it asks
+  // for app.wasm, which then comes from the worker's cache. The first visit never waits: it
+  // fetches app.wasm at once (the preload has already started it) while the worker installs,
+  // and before the app starts, waits at most SW_GRACE for the worker to have kept the files
+  // and app.wasm, so nothing is fetched once the page is ready.
+  var sw = worker();
+  var controlled = false;
+  try {
+    controlled = !!(sw && sw.controller);
+  } catch (e) {}
+  var registered = offline(sw);
+  var before = controlled ? registered : Promise.resolve();
+  var grace = function () {
+    return new Promise(function (resolve) { setTimeout(resolve, SW_GRACE); });
+  };
+
   progress(0, total);
-  offline()
+  before
     .then(function () {
       return fetch(WASM_URL, { credentials: "same-origin" });
     })
@@ -214,6 +243,11 @@
       return readAll(resp).then(function (buf) {
         return WebAssembly.instantiate(buf, go.importObject);
       });
+    })
+    .then(function (result) {
+      if (controlled) return result;
+      var kept = registered.then(keep).then(function () { return result; });
+      return Promise.race([kept, grace().then(function () { return result; })]);
     })
     .then(function (result) {
       if (statusEl) statusEl.textContent = "Starting the playground…";

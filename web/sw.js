@@ -14,9 +14,14 @@
 //     visit), the kept document when the network fails;
 //   - a kept file: from the cache, else from the network, kept as it passes.
 //
-// loader.js registers it and waits until it controls the page (or gives up)
-// before it fetches app.wasm, so every request of install happens before the
-// page is ready.
+//   - a "keep" message from the page: keeps a file the page fetched before
+//     this worker controlled it (a first visit's app.wasm), from the HTTP cache.
+//
+// loader.js registers it. A first visit does not wait for it: the page fetches
+// app.wasm at once, then, before the app starts (and the page is ready), waits
+// a moment for the install to be done and asks the worker to keep app.wasm,
+// so every request of install happens before the page is ready. A returning
+// visit waits for its check for a new sw.js before it fetches app.wasm.
 "use strict";
 
 var CONFIG = {"version": "unbuilt", "precache": [], "lazy": []};
@@ -119,4 +124,34 @@ self.addEventListener("fetch", function (event) {
       return keep(url.href, response);
     });
   }));
+});
+
+// A first visit's page fetched app.wasm itself, before this worker controlled
+// it; once it has it, it asks the worker to keep it (loader.js). The request is
+// the one the page just made, so the browser's HTTP cache answers it
+// ("force-cache"): the file is not downloaded twice. The reply (on the port the
+// message carries) says the file is kept, or that it could not be.
+self.addEventListener("message", function (event) {
+  var d = event.data;
+  var port = event.ports && event.ports[0];
+  function reply(ok) {
+    if (port) port.postMessage({ type: "kept", ok: ok });
+  }
+  if (!d || d.type !== "keep" || typeof d.url !== "string") return;
+  var url = new URL(d.url, self.registration.scope);
+  url.hash = "";
+  url.search = "";
+  if (url.origin !== self.location.origin || KEPT.indexOf(url.href) < 0) {
+    reply(false);
+    return;
+  }
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return cache.match(url.href).then(function (hit) {
+      if (hit) return true;
+      return fetch(new Request(url.href, { cache: "force-cache", credentials: "same-origin" })).then(function (response) {
+        if (response.status !== 200 || response.type !== "basic") return false;
+        return cache.put(url.href, response).then(function () { return true; });
+      });
+    });
+  }).then(reply, function () { reply(false); }));
 });

@@ -190,10 +190,16 @@ func (a *app) copyEmbed(opened bool) {
 	}
 	choice := page.EmbedChoice{ReadOnly: readOnly.Checked(), Predict: predict.Checked()}
 	snippet, height := page.EmbedCode(location().Href(), a.st.Table(), choice)
+	link := page.EmbedLink(location().Href(), a.st.Table()) // the options add a few bytes to it
 	box, status := byID("embed-code"), byID("embed-status")
 	code := &dom.HTMLTextAreaElement{BasicHTMLElement: byID("embed-snippet")}
-	code.SetValue(snippet)
 	box.RemoveAttribute("hidden")
+	if msg := page.LinkRefused(link); msg != "" { // an address too long for a browser (docs/catalog.md#the-limits)
+		code.SetValue("")
+		status.SetTextContent(msg)
+		return
+	}
+	code.SetValue(snippet)
 	status.SetTextContent("Copying…")
 	copyText(snippet, func(ok bool) {
 		defer a.recover()

@@ -27,7 +27,11 @@ func initPredict(a *app) {
 		url: byID("predict-url"), score: byID("predict-score"), wrong: byID("predict-wrong")}
 	a.on(p.mode, "change", func(*dom.BasicEvent) {
 		if checked(p.mode) {
-			a.st.Replace(page.StartPredict(a.st.Table()))
+			if msg := a.st.StartPredicting(); msg != "" {
+				setProp(p.mode, "checked", false)
+				a.notify(msg, false)
+				return
+			}
 			a.notify("Predict mode: the expected codes are cleared. Choose the code you expect for each row, then press Run. Undo brings the old codes back.", true)
 			a.ed.focusRow(0, "want") // drawn first when the editor is windowed
 		} else {

@@ -126,16 +126,23 @@ func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string
 	})
 }
 
-// goToRule shows the switch, lesson note or catalog entry that explains a rule; alt when the
-// page does not show id (a catalog entry of a code the table's tool does not declare).
+// goToRule shows the switch, lesson note or catalog entry that explains a rule: id, or alt when
+// the page does not show id (a catalog entry of a code the table's tool does not declare, a panel
+// an embed leaves out). A rule whose explanation the page shows nowhere goes nowhere.
 func (a *app) goToRule(id, alt string) {
-	e, ok := lookup(id)
-	if !ok && alt != "" {
-		e, ok = lookup(alt)
+	for _, c := range []string{id, alt} {
+		if e, ok := lookup(c); ok && c != "" {
+			if e, shown := a.uncover(e); shown {
+				show(e, "center")
+				return
+			}
+		}
 	}
-	if !ok {
-		return
-	}
+}
+
+// uncover opens what hides e (the lesson notes, the folds around it) and reports whether it is
+// then on screen. For a note while the student predicts, it is the sentence that stands in.
+func (a *app) uncover(e *dom.BasicHTMLElement) (*dom.BasicHTMLElement, bool) {
 	// While the student predicts, the note cards are hidden (they give the answers away): the
 	// sentence that says when they open stands in for the note.
 	if cards, ok := lookup("notes-cards"); ok && cards.HasAttribute("hidden") && cards.Contains(e) {
@@ -154,7 +161,7 @@ func (a *app) goToRule(id, alt string) {
 		}
 		d.SetAttribute("open", "")
 	}
-	show(e, "center")
+	return e, e.Underlying().Call("getClientRects").Length() > 0
 }
 
 // rowKey is the key of the results table's row i.

@@ -57,13 +57,14 @@ const defaultRowHeight = 45
 // come here; only adding, deleting, moving and replacing rows do. A table of
 // up to page.FullRows rows is drawn whole; a longer one only near the screen
 // (scrolled redraws the rest as the page scrolls). The table tells assistive
-// technology its full size (aria-rowcount, and aria-rowindex on each row).
+// technology its full size (aria-rowcount, and aria-rowindex on each row). While the page prints
+// (beforeprint to afterprint, table.go) every row is drawn: a worksheet holds the whole table.
 func (e *editor) renderRows() {
 	rows := e.a.st.Table().Rows
 	n := len(rows)
 	e.drawnPredict = e.a.st.Table().Mode == lesson.PredictMode
 	e.rowsTable.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1)) // with the header row
-	e.win.on = n > page.FullRows
+	e.win.on = n > page.FullRows && !e.printing
 	if e.a.prerendered && !e.drawn {
 		// The build wrote these rows into index.html (page.Prerender): keep them.
 	} else if !e.win.on {

@@ -27,6 +27,7 @@ type editor struct {
 	drawn     bool         // the rows have been drawn once (or kept from index.html)
 
 	drawnPredict bool // the rows were drawn for predict mode (their labels say so)
+	printing     bool // between beforeprint and afterprint: every row is drawn
 }
 
 func initTable(a *app) {
@@ -67,6 +68,19 @@ func initTable(a *app) {
 			e.act(b, rowOf(b))
 		}
 	})
+	// A printed worksheet holds the whole table, not the rows a long one draws near the screen.
+	printing := func(on bool) func(*dom.BasicEvent) {
+		return func(*dom.BasicEvent) {
+			if e.printing != on {
+				e.printing = on
+				if len(a.st.Table().Rows) > page.FullRows {
+					e.renderRows()
+				}
+			}
+		}
+	}
+	a.onValue(js.Global(), "beforeprint", printing(true))
+	a.onValue(js.Global(), "afterprint", printing(false))
 }
 
 // changed follows the State: a table the reader changed is saved and drops a table link that

@@ -30,6 +30,9 @@ func initTools(a *app) {
 		tool := getProp(p.picker, "value")
 		if a.st.SetTool(tool) {
 			p.status.SetTextContent(page.ToolNote(tool))
+		} else {
+			p.status.SetTextContent(a.st.FullNotice())
+			p.sync()
 		}
 	})
 	a.on(p.refunds, "change", func(*dom.BasicEvent) { a.st.SetRefundsWrite(checked(p.refunds)) })

@@ -166,3 +166,51 @@ func TestAddTriedToTheLargestTable(t *testing.T) {
 		t.Errorf("AddTried: %+v", got)
 	}
 }
+
+// The tool and the mode are part of the table's size too: on a table at its limit with nothing to
+// clear, naming a longer tool or turning predict mode on is refused, not saved past the limit.
+func TestToolAndModeAtTheLimit(t *testing.T) {
+	tb := largest.Table()
+	for i := range tb.Rows {
+		tb.Rows[i].Want = ""
+	}
+	// Fill the room the cleared codes left with notes, up to the limit again.
+	room := lesson.MaxShareBytes*3/4 - (lesson.ShareLen(tb)*3+3)/4 - 3 // JSON bytes
+	for i := 3; room > 0 && i < len(tb.Rows); i++ {
+		grow := min(room, lesson.MaxNoteBytes-len(tb.Rows[i].Note))
+		tb.Rows[i].Note += strings.Repeat("m", grow)
+		room -= grow
+	}
+	if err := tb.Check(); err != nil {
+		t.Fatal(err)
+	}
+	s := New(tb)
+	if s.SetTool("get_user") || s.Tool() != lesson.DefaultTool {
+		t.Error("SetTool took the table past its size")
+	}
+	if msg := s.StartPredicting(); !strings.HasPrefix(msg, "Predict mode was not turned on: the table is") || s.Table().Mode != "" {
+		t.Errorf("StartPredicting: %q, mode %q", msg, s.Table().Mode)
+	}
+	if n := len(s.Saved()); n > lesson.MaxShareBytes {
+		t.Errorf("saved %d bytes", n)
+	}
+	small := New(lesson.Classroom())
+	if !small.SetTool("get_user") || small.StartPredicting() != "" || small.Table().Mode != lesson.PredictMode || !small.CanUndo() {
+		t.Error("a small table refused a tool or predict mode")
+	}
+}
+
+// Import says what is over the limit: a line, or the table as a whole in a sentence.
+func TestImportOverTheLimits(t *testing.T) {
+	row := `"` + strings.Repeat("a", lesson.MaxInputBytes-2) + `"  ok` + "\n"
+	for _, c := range []struct{ text, says string }{
+		{strings.Repeat(row, 31), "The table is 2,709,951 bytes as a link, over the limit of 2,000,000 bytes; shorten or remove some rows or notes."},
+		{"17 ok\n" + strings.Repeat("中", lesson.MaxInputBytes/3+1) + " ok\n", "Line 2: the input is 65,538 bytes, over the tool's limit of 65,536 bytes."},
+		{"17 ok # " + strings.Repeat("n", lesson.MaxNoteBytes+1) + "\n", "Line 1: the note is 1,025 bytes, over the limit of 1,024 bytes."},
+	} {
+		_, err := Import(c.text)
+		if err == nil || LineError(err) != c.says {
+			t.Errorf("Import: %v, want %q", err, c.says)
+		}
+	}
+}

@@ -70,9 +70,14 @@ func LoopSummary(steps []lesson.Step) string {
 func EndsLoop(d coerce.Decision) bool { return d == coerce.Stop || d == coerce.Handoff }
 
 // LineError is how a panel shows a *lesson.ParseError: "Line 3: …".
+// An error of the table as a whole (line 0: its size, its tool) is a sentence of its own.
 func LineError(err error) string {
-	if pe, ok := err.(*lesson.ParseError); ok && pe.Line > 0 {
+	pe, ok := err.(*lesson.ParseError)
+	switch {
+	case ok && pe.Line > 0:
 		return "Line " + strconv.Itoa(pe.Line) + ": " + pe.Msg + "."
+	case ok && pe.Msg != "":
+		return strings.ToUpper(pe.Msg[:1]) + pe.Msg[1:] + "."
 	}
 	return err.Error()
 }

@@ -210,7 +210,7 @@ func ShareLink(href string, t lesson.Table) string {
 	return base + "#" + WithTable(fragment, lesson.EncodeShare(Shareable(t)))
 }
 
-// Shareable returns t as a link carries it: without the rows whose input is blank, and, in
+// Shareable returns t as a link, an embed code or an export carries it: without the rows whose input is blank, and, in
 // predict mode, without any expected code (a student could decode the answers from the link;
 // the page computes the actual codes and needs none).
 func Shareable(t lesson.Table) lesson.Table {
@@ -223,8 +223,8 @@ func Shareable(t lesson.Table) lesson.Table {
 	return out
 }
 
-// Kept returns t without the rows whose input is blank: the table as the saved copy and an
-// export keep it, with the student's predictions.
+// Kept returns t without the rows whose input is blank: the table as the saved copy keeps it,
+// with the student's predictions (Shareable is what a link or an export carries).
 func Kept(t lesson.Table) lesson.Table {
 	out := t
 	out.Rows = nil

@@ -63,6 +63,18 @@ func StartPredict(t lesson.Table) lesson.Table {
 	return t
 }
 
+// StartPredicting puts the table in predict mode (StartPredict, with Undo) and returns "", or
+// leaves it as it is and says why: a table at its size limit that has no expected codes to
+// clear would grow past it by the mode itself.
+func (s *State) StartPredicting() string {
+	t := StartPredict(s.table)
+	if msg := lesson.SizeProblem(t); msg != "" {
+		return "Predict mode was not turned on: " + msg + "."
+	}
+	s.Replace(t)
+	return ""
+}
+
 // PredictLink is a link to the table in predict mode: it carries no expected code, so whoever
 // opens it predicts every row before Run (and cannot read the answers out of the link).
 func PredictLink(href string, t lesson.Table) string {

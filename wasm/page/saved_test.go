@@ -143,3 +143,31 @@ func TestSavedBounds(t *testing.T) {
 		t.Errorf("the history pushed a full table's copy to %d bytes", len(saved))
 	}
 }
+
+// FuzzSavedTried: whatever the saved copy holds, reading its history never panics, keeps at most
+// MaxTried entries with a tool and an input, and what it read saves and reads back the same.
+func FuzzSavedTried(f *testing.F) {
+	for _, doc := range []string{
+		`{"rows":[],"learner":[{"tool":"get_job","input":"0017"}]}`,
+		`{"rows":[{"input":"17"}]}`,
+		`{"learner":[1,{"tool":"get_job"},{"tool":"get_user","input":"usr_8f3a","x":[1]}]}`,
+		`{"learner":[{"tool":"get_job","input":"a"}],"learner":[]}`,
+		`[]`, `{"learner":`,
+	} {
+		f.Add(lesson.EncodeShareRaw([]byte(doc)))
+	}
+	f.Fuzz(func(t *testing.T, saved string) {
+		tried := SavedTried(saved)
+		if len(tried) > MaxTried {
+			t.Fatalf("%d entries", len(tried))
+		}
+		for _, tr := range tried {
+			if tr.Tool == "" || tr.Input == "" {
+				t.Fatalf("an empty entry %+v", tr)
+			}
+		}
+		if back := SavedTried(EncodeSaved(lesson.Table{}, tried)); !reflect.DeepEqual(back, keptTried(tried)) {
+			t.Fatalf("read %+v, saved and read back %+v", tried, back)
+		}
+	})
+}

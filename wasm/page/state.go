@@ -37,7 +37,7 @@ type runner interface {
 
 // New returns a State holding t.
 func New(t lesson.Table) *State {
-	s := &State{table: t}
+	s := &State{table: clone(t)}
 	s.rebuildLab()
 	return s
 }
@@ -254,7 +254,7 @@ func (s *State) appendRow(r lesson.Row) int {
 // Undo brings the old one back.
 func (s *State) Replace(t lesson.Table) {
 	s.remember()
-	s.table = t
+	s.table = clone(t)
 	s.changed(Replaced)
 }
 
@@ -262,7 +262,7 @@ func (s *State) Replace(t lesson.Table) {
 // page's setTable, an embed's options): the results are cleared and there
 // is nothing to undo.
 func (s *State) Load(t lesson.Table) {
-	s.table, s.results, s.stale, s.undo = t, nil, "", nil
+	s.table, s.results, s.stale, s.undo = clone(t), nil, "", nil
 	s.emit(Loaded)
 }
 
@@ -284,9 +284,7 @@ func (s *State) Undo() bool {
 
 // remember keeps a copy of the table for Undo.
 func (s *State) remember() {
-	c := s.table
-	c.Rows = append([]lesson.Row(nil), s.table.Rows...)
-	c.Preamble = append([]string(nil), s.table.Preamble...)
+	c := clone(s.table)
 	s.undo = &c
 }
 
@@ -304,4 +302,12 @@ func (s *State) markStale(why string) {
 	}
 	s.stale = why
 	s.emit(ResultsStale)
+}
+
+// clone copies t's rows and preamble, so a State never shares them with its caller: an edit
+// through the State does not change the table it was given, nor an edit of that table the State.
+func clone(t lesson.Table) lesson.Table {
+	t.Rows = append([]lesson.Row(nil), t.Rows...)
+	t.Preamble = append([]string(nil), t.Preamble...)
+	return t
 }

@@ -240,3 +240,26 @@ func TestUndoRestoresExactly(t *testing.T) {
 		})
 	}
 }
+
+// TestStateOwnsItsRows: a State copies the table it is given (New, Replace, Load), so an edit
+// through the State leaves the caller's table as it was, and an edit of that table after the
+// call does not reach the State.
+func TestStateOwnsItsRows(t *testing.T) {
+	given := func() lesson.Table { return lesson.Table{Rows: []lesson.Row{{Input: "17"}, {Input: "99"}}} }
+	for name, load := range map[string]func(lesson.Table) *State{
+		"New":     New,
+		"Replace": func(t lesson.Table) *State { s := New(lesson.Table{}); s.Replace(t); return s },
+		"Load":    func(t lesson.Table) *State { s := New(lesson.Table{}); s.Load(t); return s },
+	} {
+		tbl := given()
+		s := load(tbl)
+		s.SetInput(0, `"17"`)
+		if tbl.Rows[0].Input != "17" {
+			t.Errorf("%s: an edit through the State changed the caller's table to %q", name, tbl.Rows[0].Input)
+		}
+		tbl.Rows[1].Input = "true"
+		if got := s.Table().Rows[1].Input; got != "99" {
+			t.Errorf("%s: the caller's edit reached the State: row 2 is %q", name, got)
+		}
+	}
+}

@@ -14,6 +14,11 @@ func (s *State) SetTool(tool string) bool {
 		tool = ""
 	}
 	if s.table.Tool != tool {
+		next := s.table
+		next.Tool = tool
+		if lesson.SizeProblem(next) != "" { // a longer tool name on a table at its size limit
+			return false
+		}
 		s.table.Tool = tool
 		s.changed(SetupChanged)
 	}

@@ -136,11 +136,13 @@ func (h *embedHost) copyEmbed(tb *tab, tbl lesson.Table) string {
 	return snippetAfter(tb, "")
 }
 
-// snippetAfter waits until the dialog's code is not old and returns it.
+// snippetAfter waits until the dialog's code is not old and the clipboard has answered (the
+// status no longer says Copying…), and returns the code.
 func snippetAfter(tb *tab, old string) string {
 	tb.t.Helper()
 	s, err := chromedp.Run(tb.ctx, chromedp.Poll[string](
-		`(() => { const v = document.getElementById("embed-snippet").value; return v !== `+strconv.Quote(old)+` ? v : ""; })()`,
+		`(() => { const v = document.getElementById("embed-snippet").value;
+			return v !== `+strconv.Quote(old)+` && document.getElementById("embed-status").textContent !== "Copying…" ? v : ""; })()`,
 		chromedp.WithPollingTimeout(10*time.Second)))
 	if err != nil {
 		tb.t.Fatalf("the embed code did not change from %q: %v", old, err)
@@ -266,11 +268,9 @@ func (h *embedHost) choices(t *testing.T, tb *tab, plain string) {
 			t.Errorf("options %q: height %d against %d without options", c.opts, height, mustHeight(t, h, plain))
 		}
 	}
-	// The clipboard answers later: the status says Copying… until then.
-	st, err := chromedp.Run(tb.ctx, chromedp.Poll[string](`(() => { const s = document.getElementById("embed-status").textContent; return s === "Copying…" ? "" : s; })()`,
-		chromedp.WithPollingTimeout(10*time.Second)))
-	if _, h := h.frameOf(t, predict); err != nil || !strings.Contains(st, "is "+strconv.Itoa(h)+" px high") && !strings.Contains(st, "did not allow copying") {
-		t.Errorf("the dialog says %q (%v)", st, err)
+	st := eval[string](tb, `document.getElementById("embed-status").textContent`)
+	if _, h := h.frameOf(t, predict); !strings.Contains(st, "is "+strconv.Itoa(h)+" px high") && !strings.Contains(st, "did not allow copying") {
+		t.Errorf("the dialog says %q", st)
 	}
 	for _, c := range []struct{ code, what string }{{readonly, "6 rows, read-only"}, {predict, "6 rows, predict mode"}, {both, "6 rows, both"}} {
 		for _, width := range []int{page.EmbedWidth, 360} {

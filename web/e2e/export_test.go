@@ -73,4 +73,15 @@ func TestExportResults(t *testing.T) {
 	if after := eval[[]row](tb, readRows); !slices.Equal(after, before) {
 		t.Errorf("imported %+v, want %+v", after, before)
 	}
+	// At 360 px in the dark the dialog and its offer fit the window.
+	tb.do(chromedp.EmulateViewport(360, 800))
+	tb.media([2]string{"prefers-color-scheme", "dark"})
+	tb.run()
+	if _, offered, ticked := exportText(); !offered || !ticked {
+		t.Errorf("after the import and a Run: offered %v ticked %v", offered, ticked)
+	}
+	if w := eval[int](tb, `Math.ceil(document.getElementById("export-dialog").getBoundingClientRect().right)`); w > 360 {
+		t.Errorf("the export dialog reaches %d px in a 360 px window", w)
+	}
+	tb.screenshot("export-results-360-dark.png", chromedp.Screenshot(chromedp.ID("export-dialog")))
 }

@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,8 +10,10 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"coerceplayground/internal/webbuild"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
+	"coerceplayground/web"
 )
 
 // learnerEntry is one element of #learner-results with what its reading shows.
@@ -89,6 +93,8 @@ func TestLearnerBareValues(t *testing.T) {
 		}
 		tb.do(chromedp.ScrollIntoView("#learner-h"))
 		tb.screenshot("learner-bare-"+w+".png", chromedp.CaptureScreenshot())
+		tb.media([2]string{"prefers-color-scheme", "dark"})
+		tb.screenshot("learner-bare-0017-"+w+"-dark.png", chromedp.Screenshot(chromedp.CSS("#learner-results > li:last-child")))
 	})
 }
 
@@ -252,5 +258,51 @@ func TestLearnerSiteDataBlocked(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.ID("learner-clear")))
 	if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 0 {
 		t.Errorf("Clear left %d results", n)
+	}
+}
+
+// An embed offers Add to table only where there is a table to add to and the reader may edit it.
+func TestLearnerEmbedAddToTable(t *testing.T) {
+	site := httptest.NewServer(web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), web.Embedders{}))
+	defer site.Close()
+	for _, c := range []struct {
+		frag  string
+		shown bool
+	}{
+		{"panels=table,results,learner", true},
+		{"panels=learner", false},
+		{"panels=table,learner&readonly=1", false},
+	} {
+		tb := newTab(t)
+		tb.do(chromedp.Navigate(site.URL + "/embed.html#" + c.frag))
+		tb.waitReady()
+		tb.try("0017")
+		if got := eval[bool](tb, `document.querySelector("#learner-results > li button.add-tried").checkVisibility()`); got != c.shown {
+			t.Errorf("%s: Add to table shown %v, want %v", c.frag, got, c.shown)
+		}
+	}
+}
+
+// A table saved by an older page (no history) opens as it was, with an empty history; the first
+// try saves the history beside it.
+func TestLearnerOldSavedCopy(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	old := lesson.EncodeShare(lesson.Table{Rows: []lesson.Row{{Input: "42", Want: "ok"}, {Input: "0017"}}})
+	tb.do(chromedp.Evaluate[chromedp.Void](`localStorage.setItem("` + page.StorageKey + `", "` + old + `")`))
+	tb.open("/")
+	if rows := eval[[]row](tb, readRows); len(rows) != 2 || rows[0] != (row{"42", "ok", ""}) || rows[1].Input != "0017" {
+		t.Fatalf("an older saved table opens as %+v", rows)
+	}
+	if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 0 {
+		t.Errorf("%d learner results from a copy without history", n)
+	}
+	tb.try("abc")
+	saved := eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)
+	if tried := page.SavedTried(saved); len(tried) != 1 || tried[0] != (page.Tried{Tool: "get_job", Input: "abc"}) {
+		t.Errorf("saved history %+v", tried)
+	}
+	if tbl, err := lesson.DecodeShare(saved); err != nil || len(tbl.Rows) != 2 {
+		t.Errorf("the table beside it: %+v, %v", tbl, err)
 	}
 }

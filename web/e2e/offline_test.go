@@ -136,6 +136,13 @@ func TestOfflineAfterOneVisit(t *testing.T) {
 	if err != nil || scope != s.URL+"/" {
 		t.Errorf("service worker scope %q, want %s/", scope, s.URL)
 	}
+	// The first visit fetched app.wasm without waiting for the worker, which then kept it from
+	// the HTTP cache (loader.js's keep): it is kept already, with no second download.
+	kept, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`,
+		chromedp.EvalAwaitPromise))
+	if err != nil || !kept {
+		t.Errorf("app.wasm is not kept after the first visit (%v)", err)
+	}
 	first := s.since(0)
 	for _, want := range []string{"GET /sw.js", "GET /app.wasm", "GET /embed.html", "GET /manifest.webmanifest"} {
 		if !strings.Contains(strings.Join(first, "\n"), want) {

@@ -187,3 +187,24 @@ func TestPanelWhyScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// TestPanelWhyEmbedded: in an embed that leaves the catalog out (panels=), a rule that leads to a
+// catalog entry goes to the lesson note instead, never to an entry the reader cannot see.
+func TestPanelWhyEmbedded(t *testing.T) {
+	cs := newCourseSite(t)
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(cs.play.URL + "/embed.html#panels=table,results,loop,notes"))
+	tb.waitReady()
+	tb.unfold("loop")
+	tb.do(chromedp.SetValue(chromedp.ID("loop-preset"), "booleans"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("loop-preset").dispatchEvent(new Event("change", {bubbles: true}))`),
+		chromedp.Click(chromedp.ID("loop-run")),
+		chromedp.Click(`#loop-steps > li:nth-child(2) details.why li:nth-child(2) button.rule`))
+	id := eval[string](tb, `document.activeElement.id`)
+	if id != "notes-wait" && id != "note-07-retry-caps" {
+		t.Errorf("the Retry cap rule took the focus to #%s in an embed without the catalog, want the retry caps note", id)
+	}
+	if !eval[bool](tb, `document.activeElement.getClientRects().length > 0`) {
+		t.Errorf("the focus went to #%s, which is not on screen", id)
+	}
+}

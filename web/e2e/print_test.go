@@ -7,14 +7,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/page"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
 )
 
 // A4 in inches, as Page.printToPDF takes it. The margins are the page's own (@page in style.css),
@@ -34,7 +36,7 @@ func (tb *tab) printPDF(name string) int {
 	tb.t.Helper()
 	var pdf []byte
 	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		res, err := cdp.Call(ctx, tg, page.PrintToPDF, page.PrintToPDFParams{PaperWidth: a4Width, PaperHeight: a4Height})
+		res, err := cdp.Call(ctx, tg, cdppage.PrintToPDF, cdppage.PrintToPDFParams{PaperWidth: a4Width, PaperHeight: a4Height})
 		pdf = res.Data
 		return err
 	}))
@@ -171,7 +173,7 @@ func (tb *tab) checkPrinted(shot string, results bool, w, h int64) {
 	case results && !key:
 		t.Error("no answer key prints after Run")
 	case results:
-		if !bytes.Contains([]byte(text), []byte("answer key")) {
+		if !strings.Contains(text, "answer key") {
 			t.Error("the answer key has no title")
 		}
 		if c := eval[[]string](tb, shown("#results td.obs")); len(c) != 0 {
@@ -181,5 +183,29 @@ func (tb *tab) checkPrinted(shot string, results bool, w, h int64) {
 		if len(marks) != 6 || marks[0] != "✓ right" || marks[2] != "✗ wrong" || marks[1] != "? not predicted" {
 			t.Errorf("the answer key marks the predictions %q", marks)
 		}
+	}
+}
+
+// A table longer than the editor draws at once (page.FullRows) prints whole: the browser's
+// beforeprint draws every row and afterprint goes back to the rows near the screen.
+func TestPrintLongTable(t *testing.T) {
+	table := lesson.Table{Mode: lesson.PredictMode}
+	for i := range page.FullRows + 50 {
+		table.Rows = append(table.Rows, lesson.Row{Input: strconv.Itoa(i + 1)})
+	}
+	tb := newTab(t)
+	tb.open("/#table=" + lesson.EncodeShare(table))
+	drawn := `document.querySelectorAll("#rows > tr[data-row]").length`
+	if n := eval[int](tb, drawn); n >= len(table.Rows) {
+		t.Fatalf("the editor drew all %d rows on screen; this test wants a long table", n)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`addEventListener("beforeprint", () => window.drawnForPrint = ` + drawn + `)`))
+	n := tb.printPDF("print-long-table.pdf")
+	t.Logf("a table of %d rows prints on %d A4 pages", len(table.Rows), n)
+	if got := eval[int](tb, `window.drawnForPrint ?? -1`); got != len(table.Rows) {
+		t.Errorf("%d rows drawn for print, want all %d", got, len(table.Rows))
+	}
+	if got := eval[int](tb, drawn); got >= len(table.Rows) {
+		t.Errorf("after printing the editor still draws all %d rows", got)
 	}
 }
