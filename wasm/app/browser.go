@@ -280,9 +280,5 @@ func reveal(e *dom.BasicHTMLElement) {
 	if top, bottom := r.Get("top").Float(), r.Get("bottom").Float(); top < g.Get("innerHeight").Float() && bottom > 0 {
 		return
 	}
-	behavior := "smooth"
-	if g.Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool() {
-		behavior = "auto"
-	}
-	e.Underlying().Call("scrollIntoView", map[string]any{"block": "start", "behavior": behavior})
+	bringIntoView(e, "start")
 }
