@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -303,4 +304,19 @@ func handlerWith(over map[string]http.HandlerFunc) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// eachView runs f as a subtest in a new tab for each width the page is judged at (1280 and 360
+// px, height px high) and each colour scheme (light, dark), named "scheme-width".
+func eachView(t *testing.T, height int64, f func(t *testing.T, tb *tab, width int64, scheme string)) {
+	for _, width := range []int64{1280, 360} {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
+				tb := newTab(t)
+				tb.do(chromedp.EmulateViewport(width, height))
+				tb.media([2]string{"prefers-color-scheme", scheme})
+				f(t, tb, width, scheme)
+			})
+		}
+	}
 }

@@ -324,26 +324,19 @@ func TestPanelTryHandlers(t *testing.T) {
 }
 
 func TestPanelScreenshots(t *testing.T) {
-	for _, width := range []int64{1280, 360} {
-		for _, scheme := range []string{"light", "dark"} {
-			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
-				tb := newTab(t)
-				tb.do(chromedp.EmulateViewport(width, 900))
-				tb.media([2]string{"prefers-color-scheme", scheme})
-				tb.open("/")
-				tb.instructor()
-				tb.unfold("tools", "loop", "http", "switches", "chart", "predict")
-				tb.do(chromedp.Click(chromedp.ID("add-row")), chromedp.SendKeys(chromedp.ID("row-6-input"), `" 17 "`),
-					chromedp.Click(chromedp.ID("run")), chromedp.SetValue(chromedp.ID("loop-preset"), "booleans"),
-					chromedp.Evaluate[chromedp.Void](`document.getElementById("loop-preset").dispatchEvent(new Event("change", {bubbles: true}))`),
-					chromedp.Click(chromedp.ID("loop-run")), chromedp.Click(chromedp.ID("http-run")),
-					chromedp.Click(chromedp.ID("switch-trim")), chromedp.Sleep(100*time.Millisecond))
-				if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
-					wide := eval[[]string](tb, `[...document.querySelectorAll("#app *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 8).map(e => e.tagName + "#" + e.id + "." + e.className)`)
-					t.Errorf("the page is %d px wide in a %d px window: %q", w, width, wide)
-				}
-				tb.screenshot("panels-"+strconv.FormatInt(width, 10)+"-"+scheme+".png", chromedp.Screenshot(chromedp.CSS(".beyond")))
-			})
+	eachView(t, 900, func(t *testing.T, tb *tab, width int64, scheme string) {
+		tb.open("/")
+		tb.instructor()
+		tb.unfold("tools", "loop", "http", "switches", "chart", "predict")
+		tb.do(chromedp.Click(chromedp.ID("add-row")), chromedp.SendKeys(chromedp.ID("row-6-input"), `" 17 "`),
+			chromedp.Click(chromedp.ID("run")), chromedp.SetValue(chromedp.ID("loop-preset"), "booleans"),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("loop-preset").dispatchEvent(new Event("change", {bubbles: true}))`),
+			chromedp.Click(chromedp.ID("loop-run")), chromedp.Click(chromedp.ID("http-run")),
+			chromedp.Click(chromedp.ID("switch-trim")), chromedp.Sleep(100*time.Millisecond))
+		if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
+			wide := eval[[]string](tb, `[...document.querySelectorAll("#app *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 8).map(e => e.tagName + "#" + e.id + "." + e.className)`)
+			t.Errorf("the page is %d px wide in a %d px window: %q", w, width, wide)
 		}
-	}
+		tb.screenshot("panels-"+strconv.FormatInt(width, 10)+"-"+scheme+".png", chromedp.Screenshot(chromedp.CSS(".beyond")))
+	})
 }

@@ -164,28 +164,21 @@ func checkVendorWhy(t *testing.T, tb *tab) {
 
 // TestPanelWhyScreenshots saves the loop and vendor panels with their Why open, light and dark.
 func TestPanelWhyScreenshots(t *testing.T) {
-	for _, width := range []int64{1280, 360} {
-		for _, scheme := range []string{"light", "dark"} {
-			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
-				tb := newTab(t)
-				tb.do(chromedp.EmulateViewport(width, 900))
-				tb.media([2]string{"prefers-color-scheme", scheme})
-				tb.open("/")
-				tb.unfold("loop", "http")
-				tb.do(chromedp.SetValue(chromedp.ID("loop-preset"), "booleans"),
-					chromedp.Evaluate[chromedp.Void](`document.getElementById("loop-preset").dispatchEvent(new Event("change", {bubbles: true}))`),
-					chromedp.Click(chromedp.ID("loop-run")), chromedp.Click(chromedp.ID("http-run")),
-					chromedp.Click(`#loop-steps > li:nth-child(1) details.why > summary`),
-					chromedp.Click(`#http-results > li:nth-child(2) details.why > summary`))
-				if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
-					t.Errorf("the page is %d px wide in a %d px window", w, width)
-				}
-				name := strconv.FormatInt(width, 10) + "-" + scheme + ".png"
-				tb.screenshot("why-loop-"+name, chromedp.Screenshot(chromedp.ID("panel-loop")))
-				tb.screenshot("why-http-"+name, chromedp.Screenshot(chromedp.ID("http-results")))
-			})
+	eachView(t, 900, func(t *testing.T, tb *tab, width int64, scheme string) {
+		tb.open("/")
+		tb.unfold("loop", "http")
+		tb.do(chromedp.SetValue(chromedp.ID("loop-preset"), "booleans"),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("loop-preset").dispatchEvent(new Event("change", {bubbles: true}))`),
+			chromedp.Click(chromedp.ID("loop-run")), chromedp.Click(chromedp.ID("http-run")),
+			chromedp.Click(`#loop-steps > li:nth-child(1) details.why > summary`),
+			chromedp.Click(`#http-results > li:nth-child(2) details.why > summary`))
+		if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
+			t.Errorf("the page is %d px wide in a %d px window", w, width)
 		}
-	}
+		name := strconv.FormatInt(width, 10) + "-" + scheme + ".png"
+		tb.screenshot("why-loop-"+name, chromedp.Screenshot(chromedp.ID("panel-loop")))
+		tb.screenshot("why-http-"+name, chromedp.Screenshot(chromedp.ID("http-results")))
+	})
 }
 
 // TestPanelWhyEmbedded: in an embed that leaves the catalog out (panels=), a rule that leads to a

@@ -148,37 +148,30 @@ const brokenTokens = `(() => {
 })()`
 
 func TestResultsReadAt360(t *testing.T) {
-	for _, width := range []int64{1280, 360} {
-		for _, scheme := range []string{"light", "dark"} {
-			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
-				tb := newTab(t)
-				tb.do(chromedp.EmulateViewport(width, 900))
-				tb.media([2]string{"prefers-color-scheme", scheme})
-				tb.open("/")
-				tb.do(chromedp.SetValue(chromedp.ID("row-5-want"), "ok"))
-				tb.run()
-				long := `"` + strings.Repeat("failed_step storage ", 6) + `"`
-				for _, in := range []string{long, `"sk_live_51HabcDEF"`, `"17"`} {
-					tb.do(chromedp.SetValue(chromedp.ID("learner-input"), in), chromedp.Click(chromedp.ID("learner-run")))
-				}
-				if broken := eval[[]string](tb, brokenTokens); len(broken) > 0 {
-					t.Errorf("broken inside a token at %d px: %q", width, broken)
-				}
-				text := eval[string](tb, `document.getElementById("learner-results").textContent`)
-				for _, w := range []string{"[redacted] stands for", "got is cut at 64 bytes", "the data get_job returned", `"status" is the record's own state`} {
-					if !strings.Contains(text, w) {
-						t.Errorf("the learner results do not explain %q", w)
-					}
-				}
-				if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
-					t.Errorf("the page is %d px wide in a %d px window", w, width)
-				}
-				name := "results-" + strconv.FormatInt(width, 10) + "-" + scheme
-				tb.do(chromedp.ScrollIntoView(chromedp.CSS(`#results > tr:nth-child(6)`)))
-				tb.screenshot(name+".png", chromedp.CaptureScreenshot())
-				tb.do(chromedp.ScrollIntoView(chromedp.CSS(`#learner-results`)))
-				tb.screenshot(name+"-learner.png", chromedp.CaptureScreenshot())
-			})
+	eachView(t, 900, func(t *testing.T, tb *tab, width int64, scheme string) {
+		tb.open("/")
+		tb.do(chromedp.SetValue(chromedp.ID("row-5-want"), "ok"))
+		tb.run()
+		long := `"` + strings.Repeat("failed_step storage ", 6) + `"`
+		for _, in := range []string{long, `"sk_live_51HabcDEF"`, `"17"`} {
+			tb.do(chromedp.SetValue(chromedp.ID("learner-input"), in), chromedp.Click(chromedp.ID("learner-run")))
 		}
-	}
+		if broken := eval[[]string](tb, brokenTokens); len(broken) > 0 {
+			t.Errorf("broken inside a token at %d px: %q", width, broken)
+		}
+		text := eval[string](tb, `document.getElementById("learner-results").textContent`)
+		for _, w := range []string{"[redacted] stands for", "got is cut at 64 bytes", "the data get_job returned", `"status" is the record's own state`} {
+			if !strings.Contains(text, w) {
+				t.Errorf("the learner results do not explain %q", w)
+			}
+		}
+		if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
+			t.Errorf("the page is %d px wide in a %d px window", w, width)
+		}
+		name := "results-" + strconv.FormatInt(width, 10) + "-" + scheme
+		tb.do(chromedp.ScrollIntoView(chromedp.CSS(`#results > tr:nth-child(6)`)))
+		tb.screenshot(name+".png", chromedp.CaptureScreenshot())
+		tb.do(chromedp.ScrollIntoView(chromedp.CSS(`#learner-results`)))
+		tb.screenshot(name+"-learner.png", chromedp.CaptureScreenshot())
+	})
 }
