@@ -11,8 +11,8 @@ import (
 // accepts the others read back. Sizes are UTF-8 bytes, as the decoders count them (a browser's
 // maxlength counts UTF-16 units, which is why the page's editor does not use it).
 const (
-	// MaxRows bounds the rows of a table. The page runs and renders a MaxRows table in well
-	// under a second (docs/performance.md).
+	// MaxRows bounds the rows of a table. The page's goal is to run and lay out a MaxRows
+	// table within a second; docs/performance.md has the measurement against it.
 	MaxRows = 10000
 	// MaxInputBytes bounds a row's raw input: what a dispatcher with the default bounds reads
 	// (coerce.DefaultMaxInputBytes), so a row can hold "the model pasted a novel" up to the size
