@@ -17,11 +17,11 @@
 //   - a "keep" message from the page: keeps a file the page fetched before
 //     this worker controlled it (a first visit's app.wasm), from the HTTP cache.
 //
-// loader.js registers it. A first visit does not wait for it: the page fetches
-// app.wasm at once, then, before the app starts (and the page is ready), waits
-// a moment for the install to be done and asks the worker to keep app.wasm,
-// so every request of install happens before the page is ready. A returning
-// visit waits for its check for a new sw.js before it fetches app.wasm.
+// boot.js registers it, as the page's first script, while app.wasm downloads
+// and compiles; the page never waits for it before its app starts. The app
+// holds only its ready step until the install is done (loader.js), so every
+// request of install happens before the page is ready; then the page asks the
+// worker to keep app.wasm, which the browser's HTTP cache answers.
 "use strict";
 
 var CONFIG = {"version": "unbuilt", "precache": [], "lazy": []};
