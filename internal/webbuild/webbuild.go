@@ -226,7 +226,7 @@ func buildWasm(c Config, pkg, out, ldflags string) error {
 	// -gcflags=all=-l turns inlining off: app.wasm grows (4.07 MB instead of 3.8 MB) but
 	// compresses far better, since calls repeat where inlined bodies did not: ~736 KB instead of
 	// ~790 KB brotli, ~1000 KB instead of ~1050 KB gzip (brotli -q 11, gzip -9), which keeps the
-	// page's weight down against its 750 KiB / 1 MiB budgets (docs/performance.md). syscall/js
+	// page's weight down toward its 600 KiB brotli goal (docs/performance.md). syscall/js
 	// keeps its inlining: every DOM call goes through it, and without it a 10,000-row Run took ~1.05 s instead of ~0.9 s
 	// (make bench), for 150 bytes of brotli.
 	cmd := exec.Command(c.Go, "build", "-trimpath", "-gcflags=all=-l", "-gcflags=syscall/js=", "-ldflags="+ldflags, "-o", tmp, pkg)
