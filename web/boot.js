@@ -11,15 +11,15 @@
 // response is a copy of the answer (its body read for the progress bar and, on failure, to say
 // what went wrong) and module the compile's promise, or null where the browser has no
 // compileStreaming (loader.js then compiles the bytes it reads); worker, the registration's
-// promise or null; controlled, whether a worker controlled the page as it opened (a returning
-// visit). Every failure is loader.js's to explain; this file only starts the work. The fetch
+// promise or null; controller, the worker that controlled the page as it opened (a returning
+// visit), or null. Every failure is loader.js's to explain; this file only starts the work. The fetch
 // matches index.html's preload (same mode and credentials), so app.wasm is requested once.
 "use strict";
 
 (function () {
   if (typeof WebAssembly !== "object" || typeof fetch !== "function" || typeof Promise !== "function") return;
   var streaming = typeof WebAssembly.compileStreaming === "function";
-  var boot = { wasm: null, worker: null, controlled: false };
+  var boot = { wasm: null, worker: null, controller: null };
   boot.wasm = fetch("app.wasm", { credentials: "same-origin" }).then(function (resp) {
     if (!streaming || !resp.ok || !resp.body) return { response: resp, module: null };
     var copy = resp.clone();
@@ -31,7 +31,7 @@
   try {
     var sw = navigator.serviceWorker; // reading it can throw where storage is refused
     if (sw && typeof sw.register === "function" && typeof MessageChannel === "function") {
-      boot.controlled = !!sw.controller;
+      boot.controller = sw.controller;
       boot.worker = sw.register("sw.js", { scope: "./" });
       boot.worker.catch(function () {});
     }

@@ -118,7 +118,7 @@
         return { response: copy, module: WebAssembly.compileStreaming(resp) };
       }),
       worker: sw ? register(sw) : null,
-      controlled: !!(sw && sw.controller)
+      controller: sw ? sw.controller : null
     };
   }
 
@@ -231,6 +231,22 @@
     });
   }
 
+  // offerUpdate shows the notice that a new version is ready once a worker other than the one
+  // that opened this page controls it: a new deploy, installed while the page ran (sw.js
+  // serves the page from its cache, so the open page is all of the previous version). The page
+  // keeps working; Reload opens the new version, as the next visit would.
+  function offerUpdate(sw, opener) {
+    var box = document.getElementById("update");
+    var button = document.getElementById("update-reload");
+    if (!sw || !box || !button) return;
+    function check() {
+      if (sw.controller && sw.controller !== opener) box.hidden = false;
+    }
+    button.addEventListener("click", function () { location.reload(); });
+    sw.addEventListener("controllerchange", check);
+    check();
+  }
+
   // The page never waits for the service worker before it starts: the app runs as soon as
   // app.wasm is instantiated. Only the app's last step, setting data-ready, waits for
   // self.coerceKept: the worker has installed, keeping the page's files (on a returning visit,
@@ -242,8 +258,12 @@
   var boot = started();
   var arrived;
   var whole = new Promise(function (resolve) { arrived = resolve; });
-  var kept = installed(boot.worker, boot.controlled);
-  Promise.all([kept, whole]).then(function (r) { return keep(r[0]); }).catch(function () {});
+  var kept = installed(boot.worker, !!boot.controller);
+  if (!boot.controller) {
+    Promise.all([kept, whole]).then(function (r) { return keep(r[0]); }).catch(function () {});
+  } else {
+    offerUpdate(worker(), boot.controller);
+  }
 
   progress(0, total);
   boot.wasm
