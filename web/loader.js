@@ -105,21 +105,18 @@
     }
   }
 
-  // started is boot.js's work, or the same started here when boot.js did not run (a page
-  // without it, or a kept index.html of an older build).
-  function started() {
-    var b = self.coerceBoot;
-    if (b && b.wasm && typeof b.wasm.then === "function") return b;
-    var sw = worker();
-    return {
-      wasm: fetch(WASM_URL, { credentials: "same-origin" }).then(function (resp) {
-        if (typeof WebAssembly.compileStreaming !== "function" || !resp.ok || !resp.body) return { response: resp, module: null };
-        var copy = resp.clone();
-        return { response: copy, module: WebAssembly.compileStreaming(resp) };
-      }),
-      worker: sw ? register(sw) : null,
-      controller: sw ? sw.controller : null
-    };
+  // downloading is boot.js's download and compile, or the same started here when boot.js has
+  // not run (it arrives late, or a page lacks it); self.coerceWasm then tells boot.js it is
+  // started.
+  function downloading() {
+    var b = self.coerceWasm;
+    if (b && typeof b.then === "function") return b;
+    self.coerceWasm = fetch(WASM_URL, { credentials: "same-origin" }).then(function (resp) {
+      if (typeof WebAssembly.compileStreaming !== "function" || !resp.ok || !resp.body) return { response: resp, module: null };
+      var copy = resp.clone();
+      return { response: copy, module: WebAssembly.compileStreaming(resp) };
+    });
+    return self.coerceWasm;
   }
 
   // read reads the body, reporting progress and checking the magic number on the first chunk;
@@ -255,18 +252,22 @@
   // start overlaps the worker's install. Then the worker keeps app.wasm, once its download is
   // whole, from the HTTP cache: no request, so the page need not wait for it (it takes a 4 MB
   // write, a few hundred ms on a busy machine).
-  var boot = started();
+  var sw = worker();
+  var opener = null; // the worker that opened this page: a returning visit's
+  try {
+    opener = sw ? sw.controller : null;
+  } catch (e) {}
   var arrived;
   var whole = new Promise(function (resolve) { arrived = resolve; });
-  var kept = installed(boot.worker, !!boot.controller);
-  if (!boot.controller) {
+  var kept = installed(sw ? register(sw) : null, !!opener);
+  if (!opener) {
     Promise.all([kept, whole]).then(function (r) { return keep(r[0]); }).catch(function () {});
   } else {
-    offerUpdate(worker(), boot.controller);
+    offerUpdate(sw, opener);
   }
 
   progress(0, total);
-  boot.wasm
+  downloading()
     .then(function (b) { return compile(b, arrived); })
     .then(function (instance) {
       if (statusEl) statusEl.textContent = "Starting the playground…";
