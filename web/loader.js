@@ -188,9 +188,8 @@
   }
 
   // installed resolves with the registration once no worker is still installing (its install
-  // keeps the files), or with null when there is none or registering failed. A returning
-  // visit (controlled) checks for a new deploy here first, when online.
-  function installed(registering, controlled) {
+  // keeps the files), or with null when there is none or registering failed.
+  function installed(registering) {
     if (!registering) return Promise.resolve(null);
     return new Promise(function (resolve) {
       registering.then(function (reg) {
@@ -209,16 +208,14 @@
         watch(reg.installing);
         watch(reg.waiting);
         watch(reg.active);
-        var update = controlled && reg.active && navigator.onLine !== false ? reg.update() : Promise.resolve();
-        update.then(check, check);
+        check();
       }, function () { resolve(null); });
     });
   }
 
-  // keep asks the worker of reg to keep app.wasm, which the page fetched before that worker
-  // controlled it (a first visit, or a new deploy installed during this one): the worker takes
-  // it from its cache or from the browser's HTTP cache, where the page's own download left it,
-  // so it is not downloaded twice. It resolves once the worker has it.
+  // keep asks the worker of reg to keep app.wasm, which a first visit fetched before the worker
+  // controlled the page: the worker takes it from the browser's HTTP cache, where the page's
+  // own download left it, so it is not downloaded twice. It resolves once the worker has it.
   function keep(reg) {
     if (!reg || !reg.active) return Promise.resolve();
     return new Promise(function (resolve) {
@@ -245,13 +242,17 @@
   }
 
   // The page never waits for the service worker before it starts: the app runs as soon as
-  // app.wasm is instantiated. Only the app's last step, setting data-ready, waits for
-  // self.coerceKept: the worker has installed, keeping the page's files (on a returning visit,
-  // after its check for a new deploy), or SW_GRACE has passed since the app started. So what
-  // the worker requests from the server, it requests before the page is ready, and the app's
-  // start overlaps the worker's install. Then the worker keeps app.wasm, once its download is
-  // whole, from the HTTP cache: no request, so the page need not wait for it (it takes a 4 MB
-  // write, a few hundred ms on a busy machine).
+  // app.wasm is instantiated. On a first visit only the app's last step, setting data-ready,
+  // waits for self.coerceKept: the worker has installed, keeping the page's files, or SW_GRACE
+  // has passed since the app started. So what the worker requests from the server, it requests
+  // before the page is ready, and the app's start overlaps the worker's install. Then the
+  // worker keeps app.wasm, once its download is whole, from the HTTP cache: no request, so the
+  // page need not wait for it (a 4 MB write, a few hundred ms on a busy machine).
+  //
+  // A returning visit (a worker opened the page, from its cache) waits for nothing. The
+  // browser checks for a new sw.js on its own, once the page has stopped loading (so waiting
+  // for that check, or asking for it sooner with update(), would hold ready for a second or
+  // more); a new deploy it finds installs in the background and offerUpdate says so.
   var sw = worker();
   var opener = null; // the worker that opened this page: a returning visit's
   try {
@@ -259,10 +260,12 @@
   } catch (e) {}
   var arrived;
   var whole = new Promise(function (resolve) { arrived = resolve; });
-  var kept = installed(sw ? register(sw) : null, !!opener);
+  var registering = sw ? register(sw) : null;
+  var kept = opener ? Promise.resolve() : installed(registering);
   if (!opener) {
     Promise.all([kept, whole]).then(function (r) { return keep(r[0]); }).catch(function () {});
   } else {
+    if (registering) registering.catch(function () {});
     offerUpdate(sw, opener);
   }
 
