@@ -139,7 +139,7 @@ func (p *results) render() {
 		f.Call("appendChild", tr)
 	}
 	p.results.SetTextContent("")
-	appendChild(p.results, frag)
+	appendFragment(p.results, frag)
 	p.results.Class().Remove("stale")
 	if len(res) > longResults {
 		p.results.Class().Add("long")
