@@ -24,6 +24,7 @@ func module(t *testing.T) string {
 		"web/index.html":   "<!doctype html><p>" + strings.Repeat("page ", 200),
 		"web/style.css":    "body { color: red }\n",
 		"web/loader.js":    "\"use strict\";\n",
+		"web/stamp.js":     "\"use strict\";\n",
 		"web/favicon.svg":  "<svg/>",
 	}
 	for name, data := range files {
