@@ -1,4 +1,5 @@
-// Loads app.wasm with a progress bar and starts it with wasm_exec.js's Go.
+// Instantiates app.wasm, which boot.js started downloading and compiling, with a progress bar,
+// and starts it with wasm_exec.js's Go; registers the service worker meanwhile.
 //
 // The progress total is the uncompressed size that the build wrote into
 // wasm-size.js: Content-Length is the compressed size, while the stream
@@ -9,8 +10,7 @@
 (function () {
   var WASM_URL = "app.wasm";
   var MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
-  var SW_WAIT = 8000; // ms a returning visit waits for its check for a new deploy before it goes on without
-  var SW_GRACE = 2000; // ms a first visit's compiled app waits at most for the worker to have kept the files
+  var SW_GRACE = 2000; // ms the started app waits at most, before it says it is ready, for the worker to have kept the files
   var FIX = " If you run this server, run `make build` (or `go run serve.go`) and reload; otherwise tell your instructor.";
 
   var statusEl = document.getElementById("load-status");
@@ -87,9 +87,44 @@
   var total = typeof self.COERCE_WASM_SIZE === "number" ? self.COERCE_WASM_SIZE : 0;
   var go = new Go();
 
-  // readAll reads the body, reporting progress and checking the magic number
-  // on the first chunk, and returns the bytes.
-  function readAll(resp) {
+  // worker is navigator.serviceWorker where the page may use it, else null (missing, or
+  // refused: storage off, a file: page, a plain-http address other than localhost).
+  function worker() {
+    try {
+      var sw = navigator.serviceWorker;
+      if (sw && typeof sw.register === "function" && typeof MessageChannel === "function") return sw;
+    } catch (e) {}
+    return null;
+  }
+
+  function register(sw) {
+    try {
+      return sw.register("sw.js", { scope: "./" });
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // started is boot.js's work, or the same started here when boot.js did not run (a page
+  // without it, or a kept index.html of an older build).
+  function started() {
+    var b = self.coerceBoot;
+    if (b && b.wasm && typeof b.wasm.then === "function") return b;
+    var sw = worker();
+    return {
+      wasm: fetch(WASM_URL, { credentials: "same-origin" }).then(function (resp) {
+        if (typeof WebAssembly.compileStreaming !== "function" || !resp.ok || !resp.body) return { response: resp, module: null };
+        var copy = resp.clone();
+        return { response: copy, module: WebAssembly.compileStreaming(resp) };
+      }),
+      worker: sw ? register(sw) : null,
+      controller: sw ? sw.controller : null
+    };
+  }
+
+  // read reads the body, reporting progress and checking the magic number on the first chunk;
+  // it resolves with the bytes when whole is true.
+  function read(resp, whole) {
     if (!resp.body || typeof resp.body.getReader !== "function") {
       return resp.arrayBuffer().then(function (buf) {
         var bytes = new Uint8Array(buf);
@@ -108,13 +143,14 @@
           reader.cancel();
           throw new Error(notWasmMessage(r.value));
         }
-        chunks.push(r.value);
+        if (whole) chunks.push(r.value);
         received += r.value.length;
         progress(received, total);
         return pump();
       });
     }
     return pump().then(function () {
+      if (!whole) return null;
       var out = new Uint8Array(received);
       var off = 0;
       for (var i = 0; i < chunks.length; i++) {
@@ -125,54 +161,42 @@
     });
   }
 
-  // counting wraps the body in a stream that reports progress and checks the
-  // magic number, so instantiateStreaming still compiles while it downloads.
-  function counting(resp) {
-    var reader = resp.body.getReader();
-    var received = 0;
-    var stream = new ReadableStream({
-      pull: function (controller) {
-        return reader.read().then(function (r) {
-          if (r.done) {
-            controller.close();
-            return;
-          }
-          if (received === 0 && !isWasm(r.value)) {
-            reader.cancel();
-            controller.error(new Error(notWasmMessage(r.value)));
-            return;
-          }
-          received += r.value.length;
-          progress(received, total);
-          controller.enqueue(r.value);
-        });
-      },
-      cancel: function (reason) {
-        return reader.cancel(reason);
-      }
+  // compile turns boot.js's {response, module} into an instance; arrived resolves once the
+  // whole body is here. The compile of a response that is not application/wasm fails
+  // (browsers insist on the type), so such a response, and a browser without compileStreaming,
+  // is read whole and compiled from its bytes. A failure is explained from the response: its
+  // status, then its first bytes, then what the compiler said.
+  function compile(b, arrived) {
+    var resp = b.response;
+    if (!resp.ok) {
+      throw new Error("The server answered " + resp.status + " for " + WASM_URL + "." + FIX);
+    }
+    var type = (resp.headers.get("Content-Type") || "").split(";")[0].trim();
+    if (b.module && type === "application/wasm") {
+      var counted = read(resp, false);
+      counted.then(arrived, function () {});
+      return b.module.then(function (module) {
+        return WebAssembly.instantiate(module, go.importObject);
+      }, function (err) {
+        return counted.then(function () { throw err; });
+      });
+    }
+    if (b.module) b.module.catch(function () {});
+    return read(resp, true).then(function (buf) {
+      arrived();
+      return WebAssembly.instantiate(buf, go.importObject);
+    }).then(function (result) {
+      return result.instance;
     });
-    return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
   }
 
-  // worker is navigator.serviceWorker where the page may use it, else null (missing, or
-  // refused: storage off, a file: page, a plain-http address other than localhost).
-  function worker() {
-    try {
-      var sw = navigator.serviceWorker;
-      if (sw && typeof sw.register === "function" && typeof Promise === "function" && typeof MessageChannel === "function") return sw;
-    } catch (e) {}
-    return null;
-  }
-
-  // offline registers the service worker (sw.js), which keeps the page's files for a visit
-  // without network, and resolves with its registration once no worker is still installing
-  // (its install keeps the files), or with null when it fails or takes longer than SW_WAIT.
-  // An online returning visit also checks for a new deploy here.
-  function offline(sw) {
-    if (!sw) return Promise.resolve(null);
+  // installed resolves with the registration once no worker is still installing (its install
+  // keeps the files), or with null when there is none or registering failed. A returning
+  // visit (controlled) checks for a new deploy here first, when online.
+  function installed(registering, controlled) {
+    if (!registering) return Promise.resolve(null);
     return new Promise(function (resolve) {
-      setTimeout(function () { resolve(null); }, SW_WAIT);
-      sw.register("sw.js", { scope: "./" }).then(function (reg) {
+      registering.then(function (reg) {
         // A new worker claims the page while it activates, before its state is
         // "activated"; a page loaded with a hard reload stays uncontrolled.
         function check() {
@@ -188,70 +212,67 @@
         watch(reg.installing);
         watch(reg.waiting);
         watch(reg.active);
-        var update = reg.active && sw.controller && navigator.onLine !== false ? reg.update() : Promise.resolve();
+        var update = controlled && reg.active && navigator.onLine !== false ? reg.update() : Promise.resolve();
         update.then(check, check);
       }, function () { resolve(null); });
     });
   }
 
-  // keep asks the worker of reg to keep app.wasm, which a first visit fetched before the
-  // worker controlled the page: the worker takes it from the browser's HTTP cache, where the
-  // page's own download left it, so it is not downloaded twice. It resolves once the worker
-  // has it, or after SW_GRACE.
+  // keep asks the worker of reg to keep app.wasm, which the page fetched before that worker
+  // controlled it (a first visit, or a new deploy installed during this one): the worker takes
+  // it from its cache or from the browser's HTTP cache, where the page's own download left it,
+  // so it is not downloaded twice. It resolves once the worker has it.
   function keep(reg) {
     if (!reg || !reg.active) return Promise.resolve();
     return new Promise(function (resolve) {
-      setTimeout(resolve, SW_GRACE);
       var ch = new MessageChannel();
       ch.port1.onmessage = function () { resolve(); };
       reg.active.postMessage({ type: "keep", url: WASM_URL }, [ch.port2]);
     });
   }
 
-  // A returning visit (the worker controls the page) checks for a new deploy before it asks
-  // for app.wasm, which then comes from the worker's cache. The first visit never waits: it
-  // fetches app.wasm at once (the preload has already started it) while the worker installs,
-  // and before the app starts, waits at most SW_GRACE for the worker to have kept the files
-  // and app.wasm, so nothing is fetched once the page is ready.
-  var sw = worker();
-  var controlled = false;
-  try {
-    controlled = !!(sw && sw.controller);
-  } catch (e) {}
-  var registered = offline(sw);
-  var before = controlled ? registered : Promise.resolve();
-  var grace = function () {
-    return new Promise(function (resolve) { setTimeout(resolve, SW_GRACE); });
-  };
+  // offerUpdate shows the notice that a new version is ready once a worker other than the one
+  // that opened this page controls it: a new deploy, installed while the page ran (sw.js
+  // serves the page from its cache, so the open page is all of the previous version). The page
+  // keeps working; Reload opens the new version, as the next visit would.
+  function offerUpdate(sw, opener) {
+    var box = document.getElementById("update");
+    var button = document.getElementById("update-reload");
+    if (!sw || !box || !button) return;
+    function check() {
+      if (sw.controller && sw.controller !== opener) box.hidden = false;
+    }
+    button.addEventListener("click", function () { location.reload(); });
+    sw.addEventListener("controllerchange", check);
+    check();
+  }
+
+  // The page never waits for the service worker before it starts: the app runs as soon as
+  // app.wasm is instantiated. Only the app's last step, setting data-ready, waits for
+  // self.coerceKept: the worker has installed, keeping the page's files (on a returning visit,
+  // after its check for a new deploy), or SW_GRACE has passed since the app started. So what
+  // the worker requests from the server, it requests before the page is ready, and the app's
+  // start overlaps the worker's install. Then the worker keeps app.wasm, once its download is
+  // whole, from the HTTP cache: no request, so the page need not wait for it (it takes a 4 MB
+  // write, a few hundred ms on a busy machine).
+  var boot = started();
+  var arrived;
+  var whole = new Promise(function (resolve) { arrived = resolve; });
+  var kept = installed(boot.worker, !!boot.controller);
+  if (!boot.controller) {
+    Promise.all([kept, whole]).then(function (r) { return keep(r[0]); }).catch(function () {});
+  } else {
+    offerUpdate(worker(), boot.controller);
+  }
 
   progress(0, total);
-  before
-    .then(function () {
-      return fetch(WASM_URL, { credentials: "same-origin" });
-    })
-    .then(function (resp) {
-      if (!resp.ok) {
-        throw new Error("The server answered " + resp.status + " for " + WASM_URL + "." + FIX);
-      }
-      var type = (resp.headers.get("Content-Type") || "").split(";")[0].trim();
-      var streaming = typeof WebAssembly.instantiateStreaming === "function" &&
-        typeof ReadableStream === "function" && resp.body && typeof resp.body.getReader === "function" &&
-        type === "application/wasm";
-      if (streaming) {
-        return WebAssembly.instantiateStreaming(counting(resp), go.importObject);
-      }
-      return readAll(resp).then(function (buf) {
-        return WebAssembly.instantiate(buf, go.importObject);
-      });
-    })
-    .then(function (result) {
-      if (controlled) return result;
-      var kept = registered.then(keep).then(function () { return result; });
-      return Promise.race([kept, grace().then(function () { return result; })]);
-    })
-    .then(function (result) {
+  boot.wasm
+    .then(function (b) { return compile(b, arrived); })
+    .then(function (instance) {
       if (statusEl) statusEl.textContent = "Starting the playground…";
-      return go.run(result.instance);
+      var grace = new Promise(function (resolve) { setTimeout(resolve, SW_GRACE); });
+      self.coerceKept = Promise.race([kept, grace]).then(function () {}, function () {});
+      return go.run(instance);
     })
     .then(function () {
       // The app never returns while the page is open; it returning means it

@@ -8,20 +8,27 @@
 // whose download the loader's progress bar shows, is not fetched twice).
 //
 //   - install: keeps the precache files, and the two documents when the
-//     server has them, in the cache of this version;
+//     server has them, in the cache of this version; an update (a new deploy,
+//     found while a page of the previous version runs) keeps the lazy files
+//     too, since no page of this version will load them through it first;
 //   - activate: deletes the caches of other versions, takes over the page;
-//   - navigation: network first (a new deploy shows on the next online
-//     visit), the kept document when the network fails;
+//   - the page and the embed page: from the cache, so a returning visit opens
+//     at once, online or not, and a page is always one version's files (the
+//     document names them by their plain names under serve.go). A new
+//     version is installed in the background; the open page then offers to
+//     reload into it (loader.js), and the next visit opens it;
+//   - any other navigation in scope: network first, the kept page when the
+//     network fails;
 //   - a kept file: from the cache, else from the network, kept as it passes.
 //
 //   - a "keep" message from the page: keeps a file the page fetched before
 //     this worker controlled it (a first visit's app.wasm), from the HTTP cache.
 //
-// loader.js registers it. A first visit does not wait for it: the page fetches
-// app.wasm at once, then, before the app starts (and the page is ready), waits
-// a moment for the install to be done and asks the worker to keep app.wasm,
-// so every request of install happens before the page is ready. A returning
-// visit waits for its check for a new sw.js before it fetches app.wasm.
+// boot.js registers it, as the page's first script, while app.wasm downloads
+// and compiles; the page never waits for it before its app starts. The app
+// holds only its ready step until the install is done (loader.js), so every
+// request of install happens before the page is ready; then the page asks the
+// worker to keep app.wasm, which the browser's HTTP cache answers.
 "use strict";
 
 var CONFIG = {"version": "unbuilt", "precache": [], "lazy": []};
@@ -38,12 +45,17 @@ function scoped(name) {
 var KEPT = CONFIG.precache.concat(CONFIG.lazy, DOCUMENTS).map(scoped);
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(CACHE).then(function (cache) {
+  event.waitUntil(Promise.all([caches.open(CACHE), caches.keys()]).then(function (r) {
+    var cache = r[0];
+    var update = r[1].some(function (k) {
+      return k.indexOf(PREFIX) === 0 && k !== CACHE;
+    });
+    var files = update ? CONFIG.precache.concat(CONFIG.lazy) : CONFIG.precache;
     // The documents are optional: a server of the page alone has no embed.html.
     var docs = DOCUMENTS.map(function (d) {
       return cache.add(scoped(d)).catch(function () {});
     });
-    return Promise.all([cache.addAll(CONFIG.precache.map(scoped))].concat(docs));
+    return Promise.all([cache.addAll(files.map(scoped))].concat(docs));
   }).then(function () {
     return self.skipWaiting();
   }));
@@ -84,10 +96,36 @@ function keptDocument(url) {
   });
 }
 
+// document names the kept document that url is, or "" when it is none: the
+// page at the scope (or its index.html) and the embed page (/embed, /embed.html).
+function documentName(url) {
+  var path = new URL(url).pathname;
+  var scope = new URL(self.registration.scope).pathname;
+  if (path === scope || path === scope + "index.html") return "./";
+  if (path === scope + "embed" || path === scope + "embed.html") return "embed.html";
+  return "";
+}
+
 function navigate(request) {
+  var name = documentName(request.url);
+  if (name) {
+    var kept = caches.open(CACHE).then(function (cache) {
+      return cache.match(scoped(name));
+    });
+    return kept.then(function (r) {
+      return r || fromNetwork(request);
+    }, function () {
+      return fromNetwork(request);
+    });
+  }
+  return fromNetwork(request);
+}
+
+// fromNetwork is a navigation from the network, the kept document when it fails or stalls.
+function fromNetwork(request) {
+  var name = documentName(request.url);
   var network = fetch(request).then(function (response) {
-    var path = new URL(request.url).pathname;
-    if (/(\/|\/index\.html|\/embed(\.html)?)$/.test(path)) keep(request.url, response);
+    if (name) keep(scoped(name), response);
     return response;
   });
   var fallback = function () {

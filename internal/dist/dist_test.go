@@ -25,12 +25,14 @@ func fakeWeb(t *testing.T, csp string) string {
 		"index.html": `<!doctype html>
 <html lang="en"><head><meta http-equiv="Content-Security-Policy" content="` + csp + `">
 <link rel="preload" href="app.wasm" as="fetch" type="application/wasm" crossorigin>
+<script src="boot.js"></script>
 <link rel="stylesheet" href="style.css"><link rel="icon" href="data:image/svg+xml,x">
 <script src="wasm-size.js" defer></script><script src="loader.js" defer></script>
 <a href="https://example.org/x.js">x</a></head><body></body></html>`,
 		"style.css":    "body{}",
 		"wasm-size.js": "self.COERCE_WASM_SIZE = 8;",
 		"loader.js":    `var WASM_URL = "app.wasm";`,
+		"boot.js":      `fetch("app.wasm", { credentials: "same-origin" });`,
 		"app.wasm":     "\x00asm\x01\x00\x00\x00",
 		"host.js":      "// host",
 		"favicon.svg":  "<svg/>",
@@ -58,7 +60,7 @@ func TestBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	hashedRE := regexp.MustCompile(`^[a-z_-]+\.[0-9a-f]{12}\.(js|css|wasm)$`)
-	for _, name := range []string{"app.wasm", "loader.js", "style.css", "wasm-size.js"} {
+	for _, name := range []string{"app.wasm", "boot.js", "loader.js", "style.css", "wasm-size.js"} {
 		if h := man.Hashed[name]; !hashedRE.MatchString(h) {
 			t.Errorf("%s hashed as %q", name, h)
 		}
@@ -71,7 +73,7 @@ func TestBuild(t *testing.T) {
 		return string(b)
 	}
 	index := read("index.html")
-	for _, name := range []string{"loader.js", "style.css", "wasm-size.js"} {
+	for _, name := range []string{"boot.js", "loader.js", "style.css", "wasm-size.js"} {
 		if !strings.Contains(index, `="`+man.Hashed[name]+`"`) || strings.Contains(index, `="`+name+`"`) {
 			t.Errorf("index.html does not load %s by its hashed name:\n%s", name, index)
 		}
@@ -85,6 +87,10 @@ func TestBuild(t *testing.T) {
 	}
 	if got := read(man.Hashed["loader.js"]); got != `var WASM_URL = "`+man.Hashed["app.wasm"]+`";` {
 		t.Errorf("loader.js = %s", got)
+	}
+	// boot.js starts the download the preload began: the same hashed name.
+	if got := read(man.Hashed["boot.js"]); got != `fetch("`+man.Hashed["app.wasm"]+`", { credentials: "same-origin" });` {
+		t.Errorf("boot.js = %s", got)
 	}
 	if embed := read("embed.html"); !strings.Contains(embed, "<html data-embed") || strings.Replace(embed, " data-embed", "", 1) != index {
 		t.Errorf("embed.html is not index.html with data-embed")
@@ -135,7 +141,7 @@ func TestBuild(t *testing.T) {
 		return cfg
 	}
 	cfg := swConfig(read("sw.js"))
-	wantPre := []string{man.Hashed["loader.js"], man.Hashed["style.css"], man.Hashed["wasm-size.js"], web.ManifestName, "favicon.svg"}
+	wantPre := []string{man.Hashed["boot.js"], man.Hashed["loader.js"], man.Hashed["style.css"], man.Hashed["wasm-size.js"], web.ManifestName, "favicon.svg"}
 	slices.Sort(wantPre[:3])
 	if !slices.Equal(cfg.Precache, wantPre) || !slices.Equal(cfg.Lazy, []string{man.Hashed["app.wasm"]}) || len(cfg.Version) != 12 {
 		t.Errorf("sw.js CONFIG %+v, want precache %q and lazy %q", cfg, wantPre, man.Hashed["app.wasm"])

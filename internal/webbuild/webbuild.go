@@ -1,5 +1,6 @@
 // Package webbuild writes the page's build outputs into the web directory:
-// app.wasm (the browser app, built for GOOS=js GOARCH=wasm), wasm_exec.js
+// app.wasm (the browser app, built for GOOS=js GOARCH=wasm, its data segments joined by
+// [PackData]), wasm_exec.js
 // (copied from the Go toolchain that built app.wasm, so the two always
 // match), wasm-size.js (the uncompressed size of app.wasm, for the loader's
 // progress bar), index.html's pre-rendered lesson (Prerender) and a .gz and a .br sibling
@@ -42,13 +43,13 @@ type Config struct {
 }
 
 // buildFiles are the files, relative to the module root, that decide
-// app.wasm besides its packages' own: the module's requirements and this
-// file, whose flags it is built with.
-var buildFiles = []string{"go.mod", "go.sum", "internal/webbuild/webbuild.go"}
+// app.wasm besides its packages' own: the module's requirements, this
+// file, whose flags it is built with, and the data segments' packing.
+var buildFiles = []string{"go.mod", "go.sum", "internal/webbuild/webbuild.go", "internal/webbuild/packdata.go"}
 
 // PageFiles are the files the page loads before it is ready, in load order.
 // Each gets a .gz and a .br sibling.
-var PageFiles = []string{"index.html", "style.css", "wasm-size.js", "wasm_exec.js", "stamp.js", "loader.js", "app.wasm"}
+var PageFiles = []string{"index.html", "boot.js", "style.css", "wasm-size.js", "wasm_exec.js", "stamp.js", "loader.js", "app.wasm"}
 
 const (
 	wasmName = "app.wasm"
@@ -205,13 +206,15 @@ func sources(c Config) ([]string, error) {
 }
 
 // BuildWasm builds the Go package pkg (a path relative to c.Root) for the browser into out,
-// with the flags app.wasm is built with, so a benchmark's own page is built as the playground is.
+// with the flags app.wasm is built with and its data segments joined ([PackData]), so a
+// benchmark's own page is built as the playground is.
 func BuildWasm(c Config, pkg, out string) error {
 	return buildWasm(c, pkg, out, "-s -w")
 }
 
-// buildWasm builds pkg with app.wasm's flags and the given -ldflags: "-s -w" for the page,
-// "-w" to keep the name section (function names) for [PackageSizes].
+// buildWasm builds pkg with app.wasm's flags and the given -ldflags ("-s -w" for the page,
+// "-w" to keep the name section, function names, for [PackageSizes]), then joins its data
+// segments.
 func buildWasm(c Config, pkg, out, ldflags string) error {
 	if c.Go == "" {
 		c.Go = "go"
@@ -223,7 +226,7 @@ func buildWasm(c Config, pkg, out, ldflags string) error {
 	// -gcflags=all=-l turns inlining off: app.wasm grows (4.07 MB instead of 3.8 MB) but
 	// compresses far better, since calls repeat where inlined bodies did not: ~736 KB instead of
 	// ~790 KB brotli, ~1000 KB instead of ~1050 KB gzip (brotli -q 11, gzip -9), which keeps the
-	// page's weight down against its 750 KiB / 1 MiB budgets (docs/performance.md). syscall/js
+	// page's weight down toward its 600 KiB brotli goal (docs/performance.md). syscall/js
 	// keeps its inlining: every DOM call goes through it, and without it a 10,000-row Run took ~1.05 s instead of ~0.9 s
 	// (make bench), for 150 bytes of brotli.
 	cmd := exec.Command(c.Go, "build", "-trimpath", "-gcflags=all=-l", "-gcflags=syscall/js=", "-ldflags="+ldflags, "-o", tmp, pkg)
@@ -235,6 +238,10 @@ func buildWasm(c Config, pkg, out, ldflags string) error {
 	if err := cmd.Run(); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %v\n%s", pkg, err, stderr.Bytes())
+	}
+	if err := packFile(tmp); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("packing %s's data segments: %w", pkg, err)
 	}
 	return os.Rename(tmp, out)
 }

@@ -22,6 +22,7 @@ func module(t *testing.T) string {
 		"go.mod":           "module tiny\n\ngo 1.26\n",
 		"wasm/app/main.go": "package main\n\nfunc main() { println(\"hello\") }\n",
 		"web/index.html":   "<!doctype html><p>" + strings.Repeat("page ", 200),
+		"web/boot.js":      "\"use strict\";\n",
 		"web/style.css":    "body { color: red }\n",
 		"web/loader.js":    "\"use strict\";\n",
 		"web/stamp.js":     "\"use strict\";\n",

@@ -251,6 +251,29 @@ func download(name, text string) {
 	g.Call("setTimeout", revoke, 0)
 }
 
+// afterKept calls f once loader.js's self.coerceKept settles: the service worker has installed,
+// keeping the page's files, or the loader stopped waiting for it. The app starts without waiting for the
+// worker and holds only its ready step back, so that nothing is requested once the page is
+// ready. f runs at once when the loader offers no such promise (a page loaded without it).
+func afterKept(f func()) {
+	p, ok := jsguard.Prop(js.Global(), "coerceKept")
+	if !ok || p.Type() != js.TypeObject {
+		f()
+		return
+	}
+	if then, ok := jsguard.Prop(p, "then"); !ok || then.Type() != js.TypeFunction {
+		f()
+		return
+	}
+	var done js.Func
+	done = js.FuncOf(func(js.Value, []js.Value) any {
+		done.Release()
+		f()
+		return nil
+	})
+	p.Call("then", done, done)
+}
+
 // mark records a performance mark; measure records the time between two.
 // The timings in docs/performance.md read them; they never leave the page.
 func mark(name string) { js.Global().Get("performance").Call("mark", name) }

@@ -106,15 +106,26 @@ func start() (err error) {
 		}
 	}
 	a.greet()
+	mark("coerce:started")
+	afterKept(a.ready)
+	return nil
+}
 
+// ready shows the working page: the controls, disabled until now (the page never shows a
+// half-working state), then data-ready. It runs once the service worker has kept the files
+// (afterKept): nothing is requested from any server after it.
+func (a *app) ready() {
+	defer func() {
+		if p := recover(); p != nil {
+			fatal(panicText(p))
+		}
+	}()
 	byID("loading").SetAttribute("hidden", "")
 	byID("app").RemoveAttribute("hidden")
-	// The controls were disabled until now: the page never shows a half-working state.
 	byID("app-controls").RemoveAttribute("disabled")
 	root().SetAttribute("data-ready", "true")
 	mark("coerce:ready")
 	a.buildRest()
-	return nil
 }
 
 // greet says where the opening table came from and whether the browser keeps it.

@@ -136,10 +136,11 @@ func TestOfflineAfterOneVisit(t *testing.T) {
 	if err != nil || scope != s.URL+"/" {
 		t.Errorf("service worker scope %q, want %s/", scope, s.URL)
 	}
-	// The first visit fetched app.wasm without waiting for the worker, which then kept it from
-	// the HTTP cache (loader.js's keep): it is kept already, with no second download.
-	kept, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`,
-		chromedp.EvalAwaitPromise))
+	// The first visit fetched app.wasm without waiting for the worker, which then keeps it from
+	// the HTTP cache (loader.js's keep, once the worker is installed and the download whole):
+	// with no second download, and no request after ready (quietAfterReady below).
+	kept, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`,
+		chromedp.WithPollingTimeout(10*time.Second)))
 	if err != nil || !kept {
 		t.Errorf("app.wasm is not kept after the first visit (%v)", err)
 	}

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -402,6 +403,24 @@ func TestScriptPayloadsStayInert(t *testing.T) {
 	}
 }
 
+// badModule answers with the wasm magic number and version, then bytes that are no module.
+func badModule(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/wasm")
+	w.Write(append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0xff}, 64)...))
+}
+
+// cutOff starts app.wasm's answer and drops the connection before its end, as a network that
+// fails mid-download does.
+func cutOff(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/wasm")
+	w.Header().Set("Content-Length", "1000000")
+	w.Write(append([]byte("\x00asm\x01\x00\x00\x00"), make([]byte, 4096)...))
+	w.(http.Flusher).Flush()
+	if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
+		c.Close()
+	}
+}
+
 func TestLoadFailuresShowAMessage(t *testing.T) {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
@@ -420,7 +439,9 @@ func TestLoadFailuresShowAMessage(t *testing.T) {
 		{"missing wasm", map[string]http.HandlerFunc{"/app.wasm": http.NotFound}, "", "answered 404"},
 		{"no WebAssembly", nil, "delete window.WebAssembly", "cannot run WebAssembly"},
 		{"no wasm_exec.js", map[string]http.HandlerFunc{"/wasm_exec.js": http.NotFound}, "", "wasm_exec.js did not load"},
-		{"no streaming compile", nil, "delete WebAssembly.instantiateStreaming", ""},
+		{"not a module", map[string]http.HandlerFunc{"/app.wasm": badModule}, "", "could not be compiled"},
+		{"download cut off", map[string]http.HandlerFunc{"/app.wasm": cutOff}, "", "could not be downloaded"},
+		{"no streaming compile", nil, "delete WebAssembly.compileStreaming; delete WebAssembly.instantiateStreaming", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

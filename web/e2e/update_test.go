@@ -1,0 +1,144 @@
+package e2e
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"coerceplayground/internal/webbuild"
+	"coerceplayground/web"
+)
+
+// A returning visit opens from the service worker's cache at once: its app starts while the
+// check for a new deploy still waits for the server. A new deploy found by that check is
+// installed in the background, app.wasm included, before the page is ready; the open page,
+// all of the previous version, offers to reload, and Reload opens the new version, which then
+// works offline.
+func TestReturningVisitAndNewDeploy(t *testing.T) {
+	dir := t.TempDir()
+	copyPageFiles(t, webbuild.Web(moduleRoot), dir)
+	site := web.NewSite(os.DirFS(dir), web.Embedders{})
+	var mu sync.Mutex
+	var hold chan struct{} // while not nil, /sw.js waits for it to close
+	s := newOfflineServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		h := hold
+		mu.Unlock()
+		if h != nil && r.URL.Path == "/sw.js" {
+			<-h
+		}
+		site.ServeHTTP(w, r)
+	}))
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(s.URL + "/"))
+	tb.waitReady()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("app.wasm is not kept after the first visit: %v", err)
+	}
+
+	// Returning: the server holds every /sw.js, so the check for a new deploy cannot finish.
+	h := make(chan struct{})
+	mu.Lock()
+	hold = h
+	mu.Unlock()
+	before := s.count()
+	tb.do(chromedp.Reload())
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`performance.getEntriesByName("coerce:started").length > 0`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the returning visit's app did not start while the check for a new deploy waited: %v", err)
+	}
+	for _, r := range s.since(before) {
+		if r != "GET /sw.js" {
+			t.Errorf("the returning visit asked the server for %s; the worker has it", r)
+		}
+	}
+	mu.Lock()
+	hold = nil
+	mu.Unlock()
+	close(h)
+	tb.waitReady()
+	if eval[bool](tb, `document.getElementById("update").checkVisibility()`) {
+		t.Error("the returning visit offers a new version, but none was deployed")
+	}
+
+	// A new deploy: a changed index.html is a new version.
+	const marker = `<meta name="deploy" content="second">`
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(index), "<head>\n", "<head>\n"+marker+"\n", 1)
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deployed := `!!document.querySelector('meta[name="deploy"]')`
+	before = s.count()
+	tb.do(chromedp.Reload())
+	tb.waitReady()
+	if eval[bool](tb, deployed) {
+		t.Error("the visit that found the new deploy shows it at once; the page should be all of the kept version")
+	}
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById("update").checkVisibility()`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the page does not offer the new version: %v", err)
+	}
+	got := strings.Join(s.since(before), "\n")
+	if !strings.Contains(got, "GET /app.wasm") || !strings.Contains(got, "GET /\n") {
+		t.Errorf("the new version's install did not keep the page and app.wasm: %q", got)
+	}
+	sixCodes(t, quietAfterReady(t, tb, s, "the visit that installed a new deploy"), "the visit that installed a new deploy")
+
+	tb.do(chromedp.Click(chromedp.ID("update-reload")))
+	// The click starts a navigation: the old document's context goes away under the poll.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		now, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](deployed+` && document.documentElement.dataset.ready === "true"`))
+		if err == nil && now {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Reload did not open the new version (%v)", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tb.waitReady()
+	if eval[bool](tb, `document.getElementById("update").checkVisibility()`) {
+		t.Error("the new version offers itself again")
+	}
+
+	goOffline(tb, s)
+	tb.do(chromedp.Reload())
+	tb.waitReady()
+	if !eval[bool](tb, deployed) {
+		t.Error("offline, the page is not the new version")
+	}
+	sixCodes(t, quietAfterReady(t, tb, s, "offline, new version"), "offline, new version")
+}
+
+// copyPageFiles copies the files of the built web directory (not its Go sources or tests).
+func copyPageFiles(t *testing.T, from, to string) {
+	t.Helper()
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
