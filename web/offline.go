@@ -31,7 +31,7 @@ const ManifestName = "manifest.webmanifest"
 // Precache are the files the worker keeps at install, as the Handler serves
 // them; the documents (/ and embed.html) are kept too when the server has
 // them.
-var Precache = []string{"boot.js", "style.css", "wasm-size.js", "wasm_exec.js", "loader.js", ManifestName, "favicon.svg"}
+var Precache = []string{"boot.js", "style.css", "wasm-size.js", "wasm_exec.js", "stamp.js", "loader.js", ManifestName, "favicon.svg"}
 
 // Lazy are the files the worker keeps as the page loads them: app.wasm,
 // fetched once, through the worker, with the loader's progress bar.

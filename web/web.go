@@ -3,7 +3,7 @@
 //
 // Vocabulary:
 //   - A static file is one of the files the page loads: index.html, style.css,
-//     boot.js, loader.js, favicon.svg (committed, embedded in [Static]) and the build
+//     boot.js, loader.js, stamp.js, favicon.svg (committed, embedded in [Static]) and the build
 //     outputs app.wasm, wasm_exec.js and wasm-size.js (written by
 //     internal/webbuild into the web directory, never committed).
 //   - A precompressed sibling is name+".br" or name+".gz" beside a static
@@ -43,7 +43,7 @@ const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src
 // the scripts generated beside it) are not in it: serve a directory that
 // holds them, such as os.DirFS("web") after internal/webbuild has run.
 //
-//go:embed index.html boot.js style.css loader.js favicon.svg sw.js manifest.webmanifest
+//go:embed index.html boot.js style.css stamp.js loader.js favicon.svg sw.js manifest.webmanifest
 var Static embed.FS
 
 // types maps the extensions the handler serves to their Content-Type. A file

@@ -49,7 +49,7 @@ var buildFiles = []string{"go.mod", "go.sum", "internal/webbuild/webbuild.go", "
 
 // PageFiles are the files the page loads before it is ready, in load order.
 // Each gets a .gz and a .br sibling.
-var PageFiles = []string{"index.html", "boot.js", "style.css", "wasm-size.js", "wasm_exec.js", "loader.js", "app.wasm"}
+var PageFiles = []string{"index.html", "boot.js", "style.css", "wasm-size.js", "wasm_exec.js", "stamp.js", "loader.js", "app.wasm"}
 
 const (
 	wasmName = "app.wasm"

@@ -25,6 +25,7 @@ func module(t *testing.T) string {
 		"web/boot.js":      "\"use strict\";\n",
 		"web/style.css":    "body { color: red }\n",
 		"web/loader.js":    "\"use strict\";\n",
+		"web/stamp.js":     "\"use strict\";\n",
 		"web/favicon.svg":  "<svg/>",
 	}
 	for name, data := range files {

@@ -17,12 +17,23 @@ import (
 )
 
 const (
-	// eagerReadings is how many rows of a run get their reading with the run: more than a
-	// screen holds at any width, and the whole of any table that is not long (longResults).
-	eagerReadings = longResults
+	// eagerReadings is how many rows of a long run (more than longResults) get their reading
+	// with the run: more than a screen holds at any width, since a row with its reading is at
+	// least seven lines high. A run of up to longResults rows gets every reading with it. The
+	// readings drawn with the run cost as much as stamping all 10,000 rows
+	// (docs/performance.md, "The 10,000-row Run").
+	eagerReadings = 40
 	// readingChunk is how many readings one task draws after the run.
 	readingChunk = 200
 )
+
+// eagerFor is how many of n rows get their reading with the run.
+func eagerFor(n int) int {
+	if n <= longResults {
+		return n
+	}
+	return eagerReadings
+}
 
 // lazyReadings is the readings still to draw after the last run.
 type lazyReadings struct {
@@ -74,7 +85,7 @@ func (p *results) fillReading(i int) {
 	if !ok || i < 0 || i >= len(res) {
 		return
 	}
-	cell := tr.Underlying().Get("children").Index(4)
+	cell := tr.Underlying().Get("children").Index(page.ResultReadingCell)
 	if !cell.Get("firstChild").IsNull() {
 		return
 	}

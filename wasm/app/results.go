@@ -20,9 +20,18 @@ type results struct {
 	a                                      *app
 	results, resultsTable, counts, summary *dom.BasicHTMLElement
 	lazy                                   lazyReadings
+	stamp                                  page.Stamp // the rows of the last run, reused
+	stamper                                stamper
+	// rows are the rows of #results in a JavaScript Array (nrows of them): row i without
+	// walking the live children of the table, which every reading drawn invalidates.
+	rows  js.Value
+	nrows int
 }
 
 func initResults(a *app) {
+	if !haveStamp() {
+		panic("stamp.js did not load")
+	}
 	p := &results{a: a, results: byID("results"), resultsTable: byID("results-table"),
 		counts: byID("code-counts"), summary: byID("summary")}
 	a.res = p
@@ -87,6 +96,7 @@ func (p *results) runAndShow() {
 // clear puts the results panel back as it is before the first run.
 func (p *results) clear() {
 	p.fillLater(0, 0)
+	p.rows, p.nrows = js.Undefined(), 0
 	p.results.SetTextContent("")
 	p.resultsTable.SetAttribute("hidden", "")
 	p.counts.SetTextContent("")
@@ -95,51 +105,32 @@ func (p *results) clear() {
 
 // row is the results table's row i, if drawn.
 func (p *results) row(i int) (*dom.BasicHTMLElement, bool) {
-	tr := p.results.Underlying().Get("children").Index(i)
-	return wrap(tr), !tr.IsUndefined() && !tr.IsNull()
+	if i < 0 || i >= p.nrows {
+		return nil, false
+	}
+	return wrap(p.rows.Index(i)), true
 }
 
-// renderResults shows the last run: one row per table row, in table order,
-// each carrying data-code, data-observation, data-pass and data-trace for automation. The
-// reading inside a row (hint, field, observation box, Why, Over MCP) is drawn now for the first
-// eagerReadings rows and for the rest right after (lazy.go).
-//
-// A row is a deep clone of a prebuilt row for its (expected, code, note)
-// kind, with the four texts that differ filled in: about ten calls into
-// JavaScript per row instead of some fifty, so 10,000 rows render in a few
-// hundred milliseconds (docs/performance.md). The style sheet lets the
-// browser skip laying out rows that are off screen.
+// render shows the last run: one row per table row, in table order, each carrying data-code,
+// data-observation, data-pass and data-trace for automation, all drawn in one go by a Stamp
+// (page.ResultRows, stamp.go), 6 rows or 10,000. The reading inside a row (hint, field,
+// observation box, Why, Over MCP) is drawn now for every row of a short run and the first rows
+// of a long one, and for the rest right after (lazy.go). The style sheet lets the browser skip laying out rows that are off
+// screen in a long table.
 func (p *results) render() {
 	res := p.a.st.Results()
 	predict := p.a.st.Table().Mode == lesson.PredictMode
-	byID("results-want-h").SetTextContent(wantLabel(predict))
-	frag := fragment()
-	f := frag.Underlying()
-	tpls := map[resultKind]js.Value{}
-	for i, r := range res {
-		k := resultKind{r.Want, r.Code, r.Pass, r.Note != ""}
-		tpl, ok := tpls[k]
-		if !ok {
-			tpl = resultTemplate(k, predict)
-			tpls[k] = tpl
-		}
-		tr := tpl.Call("cloneNode", true)
-		tr.Call("setAttribute", "data-observation", r.Observation)
-		tr.Call("setAttribute", "data-trace", string(r.Trace.JSON()))
-		cells := tr.Get("children")
-		cells.Index(0).Call("append", strconv.Itoa(i+1))
-		in := cells.Index(1)
-		in.Get("firstChild").Call("append", r.Input)
-		if k.note {
-			in.Get("lastChild").Call("append", r.Note)
-		}
-		if i < eagerReadings {
-			cells.Index(4).Call("append", readingEl(r, rowKey(i), page.Mispredicted(r.Want, r.Code)).Underlying())
-		}
-		f.Call("appendChild", tr)
+	byID("results-want-h").SetTextContent(page.WantLabel(predict))
+	p.stamp.Reset()
+	page.ResultRows(&p.stamp, res, predict)
+	frag := fragment().Underlying()
+	p.rows, p.nrows = p.stamper.draw(frag, &p.stamp), len(res)
+	eager := eagerFor(len(res))
+	for i := range eager {
+		p.fillReading(i) // while the rows are not yet in the page
 	}
 	p.results.SetTextContent("")
-	appendChild(p.results, frag)
+	p.results.Underlying().Call("appendChild", frag)
 	p.results.Class().Remove("stale")
 	if len(res) > longResults {
 		p.results.Class().Add("long")
@@ -147,7 +138,7 @@ func (p *results) render() {
 		p.results.Class().Remove("long")
 	}
 	p.resultsTable.RemoveAttribute("hidden")
-	p.fillLater(min(len(res), eagerReadings), len(res))
+	p.fillLater(eager, len(res))
 
 	p.counts.SetTextContent("")
 	for _, c := range lesson.Summarize(res).Counts {
@@ -162,68 +153,5 @@ func (p *results) render() {
 // longResults is the size from which the browser may skip laying out results
 // off screen (style.css, #results.long).
 const longResults = 200
-
-// resultKind is what a result row's markup depends on besides its texts.
-type resultKind struct {
-	want, code string
-	pass, note bool
-}
-
-// wantLabel names the expected code's column: in predict mode the code is the student's.
-func wantLabel(predict bool) string {
-	if predict {
-		return "Your prediction"
-	}
-	return "Expected"
-}
-
-// resultTemplate builds the row that renderResults clones for kind k: every
-// attribute and cell but the number, input, note and observation, which it
-// leaves empty (the input cell holds an empty span for the input, and one for
-// the note when k.note). A row is marked right, wrong or not predicted, the words of the
-// score (page.Score); data-pass keeps its "true" and "false" for scripts.
-func resultTemplate(k resultKind, predict bool) js.Value {
-	tr := attrs(el("tr", ""), "data-code", k.code, "data-pass", strconv.FormatBool(k.pass))
-	appendChild(tr, attrs(el("th", "num"), "scope", "row"))
-
-	in := cell("td", "input", el("span", ""))
-	if k.note {
-		appendChild(in, el("span", "note"))
-	}
-	want := text("span", "unpredicted", "?")
-	if k.want != "" {
-		want = badge(k.want)
-	}
-	var mark *dom.BasicHTMLElement
-	switch {
-	case k.want == "":
-		tr.Class().Add("unpredicted")
-		mark = text("span", "mark none", "? not predicted")
-	case k.pass:
-		tr.Class().Add("pass")
-		mark = text("span", "mark pass", "✓ right")
-	default:
-		tr.Class().Add("fail")
-		mark = text("span", "mark fail", "✗ wrong")
-		why := "expected " + k.want
-		if predict {
-			why = "you predicted " + k.want
-		}
-		appendChild(mark, text("span", "why", why))
-	}
-	for _, c := range [...]struct {
-		label string
-		td    *dom.BasicHTMLElement
-	}{
-		{"Input", in},
-		{wantLabel(predict), cell("td", "want", want)},
-		{"Code", cell("td", "got", badge(k.code))},
-		{"Observation", el("td", "obs")},
-		{"Match", cell("td", "match", mark)},
-	} {
-		appendChild(tr, attrs(c.td, "data-label", c.label))
-	}
-	return tr.Underlying()
-}
 
 // renderReference shows the schema and the error catalog of the table's

@@ -24,6 +24,12 @@ func TestLongRunReadings(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll("#results > tr").length`); n != len(table.Rows) {
 		t.Fatalf("%d result rows right after Run, want %d", n, len(table.Rows))
 	}
+	// Right after Run, before any later task: the first row has its reading, #results is busy.
+	if got := eval[[]bool](tb, `(() => { document.getElementById("run").click(); const r = document.getElementById("results");
+		return [r.getAttribute("aria-busy") === "true", !!r.querySelector("tr:first-child td.obs > .reading"),
+			!!r.querySelector("tr:last-child td.obs > .reading")]; })()`); !got[0] || !got[1] || got[2] {
+		t.Errorf("right after Run: busy, first row's reading, last row's reading = %v, want true, true, false", got)
+	}
 	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`!document.getElementById("results").hasAttribute("aria-busy")`,
 		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Fatalf("the readings were not all drawn: %v", err)

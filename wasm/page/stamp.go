@@ -1,0 +1,126 @@
+package page
+
+import (
+	"encoding/binary"
+	"strconv"
+)
+
+// A Stamp is many rows of one view drawn in one call into JavaScript: a template row per kind
+// of row (a Node), the slots that every clone of a kind fills, and for each row its kind and
+// the values of its slots. The app builds the templates and hands the rest to web/stamp.js as
+// one array of bytes (Payload), which clones a template per row and fills each slot with
+// textContent, value or setAttribute: learner text only ever goes in as text.
+//
+// Why not one call into JavaScript per element or attribute, as the rest of the app draws? A
+// result row needs about twelve (the clone, its attributes, the texts of its cells, finding the
+// cells), and each carries Go values across: every string is copied and gets a reference with a
+// finalizer, which the garbage collector then walks. At 10,000 rows that was 120,000 crossings
+// and most of a second (docs/performance.md, "The 10,000-row Run"). The same Stamp draws the
+// six rows of the lesson's table and the 10,000 of the largest, so there is one renderer.
+//
+// Row(i) is row i as a Node, the template with its values filled in by the rules of Fill: what
+// the browser's clone must equal, tested natively.
+type Stamp struct {
+	templates []Node
+	slots     [][]Fill // per template: the Path and Name of each slot (Value unused)
+	words     []uint32 // per row: its kind, then where each of its slots' values ends in data
+	data      []byte   // every value's bytes, one after another
+	rows      int
+}
+
+// Reset empties s for a new set of rows, keeping its memory.
+func (s *Stamp) Reset() {
+	s.templates, s.slots, s.words, s.data, s.rows = s.templates[:0], s.slots[:0], s.words[:0], s.data[:0], 0
+}
+
+// Kind adds a kind of row: its template and its slots, each a Path and a Name as in Fill.
+func (s *Stamp) Kind(template Node, slots []Fill) int {
+	s.templates, s.slots = append(s.templates, template), append(s.slots, slots)
+	return len(s.templates) - 1
+}
+
+// Row starts a row of kind k; its values follow, one Value, Int or AppendValue per slot, in the
+// order of the kind's slots.
+func (s *Stamp) Row(k int) {
+	s.words = append(s.words, uint32(k))
+	s.rows++
+}
+
+// Value is the next slot's value.
+func (s *Stamp) Value(v string) {
+	s.data = append(s.data, v...)
+	s.words = append(s.words, uint32(len(s.data)))
+}
+
+// Int is Value for a number.
+func (s *Stamp) Int(n int) {
+	s.data = strconv.AppendInt(s.data, int64(n), 10)
+	s.words = append(s.words, uint32(len(s.data)))
+}
+
+// AppendValue is Value for a value the caller writes itself: app appends it to b and returns
+// b, so a long value (a trace's JSON) is not first built as a string of its own.
+func (s *Stamp) AppendValue(app func(b []byte) []byte) {
+	s.data = app(s.data)
+	s.words = append(s.words, uint32(len(s.data)))
+}
+
+// Len is the number of rows.
+func (s *Stamp) Len() int { return s.rows }
+
+// Templates are the kinds' template rows, in kind order.
+func (s *Stamp) Templates() []Node { return s.templates }
+
+// Slots are the kinds' slots as stamp.js reads them: per kind, per slot, the name (FillText,
+// FillValue or an attribute's) and then the path.
+func (s *Stamp) Slots() []any {
+	out := make([]any, len(s.slots))
+	for k, slots := range s.slots {
+		ks := make([]any, len(slots))
+		for j, f := range slots {
+			sl := []any{f.Name}
+			for _, i := range f.Path {
+				sl = append(sl, i)
+			}
+			ks[j] = sl
+		}
+		out[k] = ks
+	}
+	return out
+}
+
+// Words are the rows as stamp.js reads them, 32-bit little-endian words (as DataView reads
+// them), appended to buf[:0]: per row its kind, then the end of each of its slots' values in
+// Data. The ends count bytes, not characters: stamp.js decodes each value by itself
+// (TextDecoder), as syscall/js decodes a Go string, so a value that is not valid UTF-8 shows as
+// it did when each went across alone.
+func (s *Stamp) Words(buf []byte) []byte {
+	b := buf[:0]
+	for _, w := range s.words {
+		b = binary.LittleEndian.AppendUint32(b, w)
+	}
+	return b
+}
+
+// Data is every value's bytes, one after another.
+func (s *Stamp) Data() []byte { return s.data }
+
+// RowNode is row i as a Node: its template with its values filled in by the rules of Fill, what
+// stamp.js's clone must equal.
+func (s *Stamp) RowNode(i int) Node {
+	w, start := 0, uint32(0)
+	for r := 0; r < i; r++ {
+		if n := len(s.slots[s.words[w]]); n > 0 {
+			start = s.words[w+n]
+		}
+		w += 1 + len(s.slots[s.words[w]])
+	}
+	k := s.words[w]
+	n := s.templates[k]
+	for j, f := range s.slots[k] {
+		end := s.words[w+1+j]
+		n = fill(n, f.Path, f.Name, string(s.data[start:end]))
+		start = end
+	}
+	return n
+}
