@@ -1,7 +1,6 @@
 package page
 
 import (
-	"encoding/binary"
 	"strconv"
 	"unicode/utf8"
 )
@@ -132,18 +131,23 @@ func (s *Stamp) Words(buf []byte) []byte {
 	b, e := buf[:0], 0
 	for i := 0; i < len(s.words); {
 		k := s.words[i]
-		b = binary.LittleEndian.AppendUint32(b, k)
+		b = appendUint32(b, k)
 		i++
 		for range s.slots[k] {
 			end := s.words[i]
 			if !s.invalid {
 				end = s.units[e]
 			}
-			b = binary.LittleEndian.AppendUint32(b, end)
+			b = appendUint32(b, end)
 			i, e = i+1, e+1
 		}
 	}
 	return b
+}
+
+// appendUint32 appends v little-endian (encoding/binary would bring reflect into app.wasm).
+func appendUint32(b []byte, v uint32) []byte {
+	return append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
 }
 
 // Units reports whether Words counts UTF-16 code units rather than bytes.
