@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-	"slices"
 	"strings"
 
 	"coerceplayground/internal/jsonwalk"
@@ -82,27 +81,17 @@ func DecodeShare(payload string) (Table, error) {
 	if err != nil {
 		return Table{}, shareError("it is not base64url")
 	}
-	t, nums, bad, msg := decodeShareJSON(raw)
+	t, bad, msg := decodeShareJSON(raw)
 	if msg != "" {
 		return Table{}, shareError(msg)
 	}
 	if msg := t.setupProblem(); msg != "" {
 		return Table{}, shareError(msg)
 	}
-	rows := make([]Row, 0, len(t.Rows))
-	for i, r := range t.Rows {
-		if msg := checkRow(r); msg != "" {
-			bad = append(bad, BadRow{nums[i], msg})
-			continue
-		}
-		rows = append(rows, r)
-	}
-	t.Rows = rows
 	if msg := SizeProblem(t); msg != "" {
 		return Table{}, shareError(msg)
 	}
 	if len(bad) > 0 {
-		slices.SortFunc(bad, func(a, b BadRow) int { return a.Row - b.Row })
 		return Table{}, &UnreadableRows{Readable: t, Bad: bad}
 	}
 	return t, nil
@@ -152,10 +141,10 @@ type shareMsg string
 func (m shareMsg) Error() string { return string(m) }
 
 // decodeShareJSON reads {"tool", "mode", "preamble", "rows"}. A row that is JSON but not a row
-// (not an object, no "input", a member that is not a string) is left out and named in bad; what
-// makes the whole payload unreadable is said in words in msg.
-// nums holds the number in the link (from 1) of each row of t.
-func decodeShareJSON(raw []byte) (t Table, nums []int, bad []BadRow, msg string) {
+// (not an object, no "input", a member that is not a string) or that checkRow refuses is left
+// out and named in bad, in the link's order; what makes the whole payload unreadable is said in
+// words in msg.
+func decodeShareJSON(raw []byte) (t Table, bad []BadRow, msg string) {
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
 	sawRows := false
 	err := jsonwalk.Members(dec, func(key string) error {
@@ -174,7 +163,7 @@ func decodeShareJSON(raw []byte) (t Table, nums []int, bad []BadRow, msg string)
 			return nil
 		case "rows":
 			sawRows = true
-			return decodeShareRows(dec, &t, &nums, &bad)
+			return decodeShareRows(dec, &t, &bad)
 		case "preamble":
 			return decodeSharePreamble(dec, &t)
 		}
@@ -183,17 +172,17 @@ func decodeShareJSON(raw []byte) (t Table, nums []int, bad []BadRow, msg string)
 	var m shareMsg
 	switch {
 	case errors.As(err, &m):
-		return t, nums, bad, string(m)
+		return t, bad, string(m)
 	case errors.Is(err, jsonwalk.ErrNotObject):
-		return t, nums, bad, "it is not a JSON object"
+		return t, bad, "it is not a JSON object"
 	case err != nil:
-		return t, nums, bad, "it is not valid JSON"
+		return t, bad, "it is not valid JSON"
 	case !jsonwalk.AtEnd(dec):
-		return t, nums, bad, "it has text after the table"
+		return t, bad, "it has text after the table"
 	case !sawRows:
-		return t, nums, bad, `it has no "rows"`
+		return t, bad, `it has no "rows"`
 	}
-	return t, nums, bad, ""
+	return t, bad, ""
 }
 
 // decodeSharePreamble reads the "preamble" list: comment lines, each one line starting with "#",
@@ -222,9 +211,10 @@ func decodeSharePreamble(dec *jsontext.Decoder, t *Table) error {
 	return err
 }
 
-// decodeShareRows reads the "rows" list into t, and each row's number into nums. A row that is
-// valid JSON but not a row is skipped to its end and named in bad; broken JSON ends the read.
-func decodeShareRows(dec *jsontext.Decoder, t *Table, nums *[]int, bad *[]BadRow) error {
+// decodeShareRows reads the "rows" list into t. A row that is valid JSON but not a row is
+// skipped to its end and named in bad with its number in the link (from 1), as is a row that
+// checkRow refuses; broken JSON ends the read.
+func decodeShareRows(dec *jsontext.Decoder, t *Table, bad *[]BadRow) error {
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
 		return shareMsg(`"rows" is not a list`)
 	}
@@ -240,8 +230,11 @@ func decodeShareRows(dec *jsontext.Decoder, t *Table, nums *[]int, bad *[]BadRow
 		var msg shareMsg
 		switch {
 		case err == nil:
-			t.Rows = append(t.Rows, row)
-			*nums = append(*nums, n)
+			if m := checkRow(row); m != "" {
+				*bad = append(*bad, BadRow{n, m})
+			} else {
+				t.Rows = append(t.Rows, row)
+			}
 			continue
 		case !errors.As(err, &msg):
 			return err

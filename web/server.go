@@ -15,8 +15,9 @@ const (
 	ReadHeaderTimeout = 10 * time.Second
 	// ReadTimeout bounds the whole request; the site takes no bodies.
 	ReadTimeout = 30 * time.Second
-	// WriteTimeout bounds one response, from the end of its headers.
-	WriteTimeout = 5 * time.Minute
+	// WriteTimeout bounds one response, from the end of its headers. app.wasm's
+	// packed data segments (internal/webbuild) made it larger raw, smaller served.
+	WriteTimeout = 7 * time.Minute
 	// IdleTimeout closes a keep-alive connection that sends no next request.
 	IdleTimeout = 60 * time.Second
 	// MaxHeaderBytes is the largest request header block accepted; the

@@ -91,15 +91,28 @@ func closest(e *dom.BasicHTMLElement, sel string) (*dom.BasicHTMLElement, bool) 
 	return wrap(v), !v.IsNull()
 }
 
-// jsValuer is any of the dom/v2 wrappers the app holds: what appendChild, showModal and
-// closeDialog take instead of dom/v2's Node and Element interfaces. Those interfaces' method
-// sets reach Event, whose TimeStamp returns a time.Time: naming them in app.wasm keeps
-// time.Time.Format and its tables, about 5 KiB brotli (docs/performance.md, "Cut: ...").
-type jsValuer interface{ Underlying() js.Value }
-
-// appendChild is Node.appendChild without dom/v2's AppendChild(dom.Node) (see jsValuer).
-func appendChild(parent, child jsValuer) {
+// appendChild is Node.appendChild without dom/v2's AppendChild(dom.Node). The app passes
+// dom/v2's wrappers only as concrete types, never in an interface: a type converted to an
+// interface keeps its descriptor with every method's signature, and for dom/v2's types those
+// signatures reach Node, Element, Document, Event and the rest, about 40 KB of type data
+// (docs/performance.md, "app.wasm: where the bytes go").
+func appendChild(parent, child *dom.BasicHTMLElement) {
 	parent.Underlying().Call("appendChild", child.Underlying())
+}
+
+// addToFragment appends child to a fragment from fragment().
+func addToFragment(frag *dom.BasicNode, child *dom.BasicHTMLElement) {
+	frag.Underlying().Call("appendChild", child.Underlying())
+}
+
+// appendFragment moves a fragment's children to the end of parent, in one DOM insertion.
+func appendFragment(parent *dom.BasicHTMLElement, frag *dom.BasicNode) {
+	parent.Underlying().Call("appendChild", frag.Underlying())
+}
+
+// contains is Node.contains (e is parent or inside it) without dom/v2's Contains(dom.Node).
+func contains(parent, e *dom.BasicHTMLElement) bool {
+	return parent.Underlying().Call("contains", e.Underlying()).Bool()
 }
 
 // prepend inserts child as the first child of parent.
@@ -214,8 +227,8 @@ func copyText(text string, done func(ok bool)) {
 }
 
 // showModal opens a <dialog> as a modal; close closes it.
-func showModal(d jsValuer)   { d.Underlying().Call("showModal") }
-func closeDialog(d jsValuer) { d.Underlying().Call("close") }
+func showModal(d *dom.BasicHTMLElement)   { d.Underlying().Call("showModal") }
+func closeDialog(d *dom.BasicHTMLElement) { d.Underlying().Call("close") }
 
 // readFile reads the first file chosen in a file input as text and calls done
 // with it, or with ok false when there is none or it cannot be read.

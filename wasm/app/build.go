@@ -69,7 +69,7 @@ func replaceKids(e *dom.BasicHTMLElement, nodes []page.Node) {
 		frag.Underlying().Call("appendChild", build(n))
 	}
 	e.SetTextContent("")
-	appendChild(e, frag)
+	appendFragment(e, frag)
 }
 
 func samePath(a, b []int) bool {

@@ -102,10 +102,10 @@ func (p *vendor) drafts() []page.HTTPDraft {
 func (p *vendor) renderDrafts(drafts []page.HTTPDraft) {
 	frag := fragment()
 	for i, r := range drafts {
-		appendChild(frag, draftEl(i, r))
+		addToFragment(frag, draftEl(i, r))
 	}
 	p.rows.SetTextContent("")
-	appendChild(p.rows, frag)
+	appendFragment(p.rows, frag)
 	p.error.SetAttribute("hidden", "")
 	setProp(byID("http-add"), "disabled", len(drafts) >= lesson.MaxRows)
 }
@@ -167,10 +167,10 @@ func (p *vendor) runHTTP() []lesson.HTTPRow {
 	p.ran = res
 	frag := fragment()
 	for i, r := range res {
-		appendChild(frag, httpResultEl(i, r))
+		addToFragment(frag, httpResultEl(i, r))
 	}
 	p.results.SetTextContent("")
-	appendChild(p.results, frag)
+	appendFragment(p.results, frag)
 	p.summary.SetTextContent(page.HTTPSummary(res))
 	return rows
 }

@@ -77,10 +77,10 @@ func (p *loop) run() {
 	}
 	frag := fragment()
 	for i, st := range steps {
-		appendChild(frag, stepEl(i, st))
+		addToFragment(frag, stepEl(i, st))
 	}
 	p.steps.SetTextContent("")
-	appendChild(p.steps, frag)
+	appendFragment(p.steps, frag)
 	p.summary.SetTextContent(page.LoopSummary(steps))
 }
 

@@ -145,7 +145,7 @@ func (a *app) goToRule(id, alt string) {
 func (a *app) uncover(e *dom.BasicHTMLElement) (*dom.BasicHTMLElement, bool) {
 	// While the student predicts, the note cards are hidden (they give the answers away): the
 	// sentence that says when they open stands in for the note.
-	if cards, ok := lookup("notes-cards"); ok && cards.HasAttribute("hidden") && cards.Contains(e) {
+	if cards, ok := lookup("notes-cards"); ok && cards.HasAttribute("hidden") && contains(cards, e) {
 		if w, ok := lookup("notes-wait"); ok {
 			e = w
 		}

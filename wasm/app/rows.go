@@ -73,7 +73,7 @@ func (e *editor) renderRows() {
 			frag.Underlying().Call("appendChild", e.drawRow(i, r, n))
 		}
 		e.rows.SetTextContent("")
-		appendChild(e.rows, frag)
+		appendFragment(e.rows, frag)
 	} else {
 		first, last, _ := page.Window(n, e.win.rowH, e.rowsTop(), viewHeight(), [2]int{})
 		e.fill(first, last)

@@ -290,13 +290,9 @@ const EmbedTitle = "Coercion playground: what a tool answers for each input"
 // sizes the frame to the height the page reports where scripts run. Copy embed code and
 // /oembed (web.Snippet) both write it.
 func EmbedSnippet(src string, height int) string {
-	return `<iframe src="` + attrEscape(src) + `" title="` + EmbedTitle + `" ` +
+	return `<iframe src="` + escape(src, true) + `" title="` + EmbedTitle + `" ` +
 		`width="100%" height="` + strconv.Itoa(height) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>` + "\n" +
-		`<script src="` + attrEscape(dir(src)+"host.js") + `" defer></script>`
-}
-
-func attrEscape(s string) string {
-	return strings.NewReplacer("&", "&amp;", `"`, "&#34;", "<", "&lt;", ">", "&gt;", "'", "&#39;").Replace(s)
+		`<script src="` + escape(dir(src)+"host.js", true) + `" defer></script>`
 }
 
 // Request is one message from the host page, read from MessageEvent.data.

@@ -143,8 +143,8 @@ func TestEmbedCode(t *testing.T) {
 		t.Errorf("predict mode does not change the height (%d)", plain)
 	}
 	// Markup in the link is escaped, in the frame's src and in the script's.
-	if s := EmbedSnippet(`https://p.example/a"b/embed.html#a=1&b="<x>"`, 900); !strings.Contains(s, `src="https://p.example/a&#34;b/embed.html#a=1&amp;b=&#34;&lt;x&gt;&#34;"`) ||
-		!strings.Contains(s, `<script src="https://p.example/a&#34;b/host.js" defer>`) || !strings.Contains(s, `height="900"`) {
+	if s := EmbedSnippet(`https://p.example/a"b/embed.html#a=1&b="<x>"`, 900); !strings.Contains(s, `src="https://p.example/a&quot;b/embed.html#a=1&amp;b=&quot;&lt;x&gt;&quot;"`) ||
+		!strings.Contains(s, `<script src="https://p.example/a&quot;b/host.js" defer>`) || !strings.Contains(s, `height="900"`) {
 		t.Errorf("snippet %s", s)
 	}
 }

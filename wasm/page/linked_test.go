@@ -47,6 +47,34 @@ func TestAppLinksNoHeavyPackages(t *testing.T) {
 	}
 }
 
+// TestAppKeepsNoDOMTypesInInterfaces: the app passes dom/v2's wrappers as concrete types only.
+// A dom/v2 type converted to an interface keeps its descriptor with every method's signature,
+// and those reach Node, Element, Document, Event and the rest of dom/v2's interfaces: about
+// 25 KB of app.wasm (docs/performance.md). The linker's reasons (-dumpdep) mark such a type
+// <UsedInIface>; this test fails naming the function that converted one.
+func TestAppKeepsNoDOMTypesInInterfaces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the wasm app")
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-dumpdep", "-o", filepath.Join(t.TempDir(), "app.wasm"), "./wasm/app")
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	deps, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, deps)
+	}
+	lines := strings.Split(string(deps), "\n")
+	if len(lines) < 1000 {
+		t.Fatalf("only %d lines of the linker's reasons", len(lines))
+	}
+	for _, l := range lines {
+		from, to, ok := strings.Cut(l, " -> ")
+		if ok && !strings.HasPrefix(from, "type:") && strings.Contains(to, "honnef.co/go/js/dom/v2.") && strings.HasSuffix(to, "<UsedInIface>") {
+			t.Errorf("%s puts %s in an interface", from, strings.TrimSuffix(to, " <UsedInIface>"))
+		}
+	}
+}
+
 // funcNames reads the function names of a wasm module's "name" custom section.
 func funcNames(data []byte) ([]string, error) {
 	if !bytes.HasPrefix(data, []byte("\x00asm")) {

@@ -95,7 +95,7 @@ func TestWhyForPanels(t *testing.T) {
 			if l.Rule == "" || l.Target == "" || l.Text == "" {
 				t.Errorf("%s line %d: %+v", what, i+1, l)
 			}
-			if _, ok := whyRules[l.Rule]; ok {
+			if _, ok := ruleFor(l.Rule); ok {
 				t.Errorf("%s line %d: rule %q is a bare step name", what, i+1, l.Rule)
 			}
 			if strings.HasPrefix(l.Target, "catalog-") && (l.Target != CatalogID(code) || l.Alt == "") {
@@ -129,5 +129,17 @@ func TestWhyForPanels(t *testing.T) {
 		if r.Code == "rate_limited" && (len(lines) < 2 || !strings.Contains(lines[1].Text, "→ ")) {
 			t.Errorf("response %d: the Retry-After line %+v does not show the value it became", i+1, lines)
 		}
+	}
+}
+
+// TestWhyRulesNamedOnce: each step name has one rule (the map literal this table was before
+// made a repeated name a compile error; the array needs this test).
+func TestWhyRulesNamedOnce(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range whyRules {
+		if r.name == "" || r.rule == "" || r.target == "" || seen[r.name] {
+			t.Errorf("rule %+v: empty or named twice", r)
+		}
+		seen[r.name] = true
 	}
 }
