@@ -105,21 +105,18 @@
     }
   }
 
-  // started is boot.js's work, or the same started here when boot.js did not run (a page
-  // without it, or a kept index.html of an older build).
-  function started() {
-    var b = self.coerceBoot;
-    if (b && b.wasm && typeof b.wasm.then === "function") return b;
-    var sw = worker();
-    return {
-      wasm: fetch(WASM_URL, { credentials: "same-origin" }).then(function (resp) {
-        if (typeof WebAssembly.compileStreaming !== "function" || !resp.ok || !resp.body) return { response: resp, module: null };
-        var copy = resp.clone();
-        return { response: copy, module: WebAssembly.compileStreaming(resp) };
-      }),
-      worker: sw ? register(sw) : null,
-      controller: sw ? sw.controller : null
-    };
+  // downloading is boot.js's download and compile, or the same started here when boot.js has
+  // not run (it arrives late, or a page lacks it); self.coerceWasm then tells boot.js it is
+  // started.
+  function downloading() {
+    var b = self.coerceWasm;
+    if (b && typeof b.then === "function") return b;
+    self.coerceWasm = fetch(WASM_URL, { credentials: "same-origin" }).then(function (resp) {
+      if (typeof WebAssembly.compileStreaming !== "function" || !resp.ok || !resp.body) return { response: resp, module: null };
+      var copy = resp.clone();
+      return { response: copy, module: WebAssembly.compileStreaming(resp) };
+    });
+    return self.coerceWasm;
   }
 
   // read reads the body, reporting progress and checking the magic number on the first chunk;
@@ -191,9 +188,8 @@
   }
 
   // installed resolves with the registration once no worker is still installing (its install
-  // keeps the files), or with null when there is none or registering failed. A returning
-  // visit (controlled) checks for a new deploy here first, when online.
-  function installed(registering, controlled) {
+  // keeps the files), or with null when there is none or registering failed.
+  function installed(registering) {
     if (!registering) return Promise.resolve(null);
     return new Promise(function (resolve) {
       registering.then(function (reg) {
@@ -212,16 +208,14 @@
         watch(reg.installing);
         watch(reg.waiting);
         watch(reg.active);
-        var update = controlled && reg.active && navigator.onLine !== false ? reg.update() : Promise.resolve();
-        update.then(check, check);
+        check();
       }, function () { resolve(null); });
     });
   }
 
-  // keep asks the worker of reg to keep app.wasm, which the page fetched before that worker
-  // controlled it (a first visit, or a new deploy installed during this one): the worker takes
-  // it from its cache or from the browser's HTTP cache, where the page's own download left it,
-  // so it is not downloaded twice. It resolves once the worker has it.
+  // keep asks the worker of reg to keep app.wasm, which a first visit fetched before the worker
+  // controlled the page: the worker takes it from the browser's HTTP cache, where the page's
+  // own download left it, so it is not downloaded twice. It resolves once the worker has it.
   function keep(reg) {
     if (!reg || !reg.active) return Promise.resolve();
     return new Promise(function (resolve) {
@@ -248,25 +242,35 @@
   }
 
   // The page never waits for the service worker before it starts: the app runs as soon as
-  // app.wasm is instantiated. Only the app's last step, setting data-ready, waits for
-  // self.coerceKept: the worker has installed, keeping the page's files (on a returning visit,
-  // after its check for a new deploy), or SW_GRACE has passed since the app started. So what
-  // the worker requests from the server, it requests before the page is ready, and the app's
-  // start overlaps the worker's install. Then the worker keeps app.wasm, once its download is
-  // whole, from the HTTP cache: no request, so the page need not wait for it (it takes a 4 MB
-  // write, a few hundred ms on a busy machine).
-  var boot = started();
+  // app.wasm is instantiated. On a first visit only the app's last step, setting data-ready,
+  // waits for self.coerceKept: the worker has installed, keeping the page's files, or SW_GRACE
+  // has passed since the app started. So what the worker requests from the server, it requests
+  // before the page is ready, and the app's start overlaps the worker's install. Then the
+  // worker keeps app.wasm, once its download is whole, from the HTTP cache: no request, so the
+  // page need not wait for it (a 4 MB write, a few hundred ms on a busy machine).
+  //
+  // A returning visit (a worker opened the page, from its cache) waits for nothing. The
+  // browser checks for a new sw.js on its own, once the page has stopped loading (so waiting
+  // for that check, or asking for it sooner with update(), would hold ready for a second or
+  // more); a new deploy it finds installs in the background and offerUpdate says so.
+  var sw = worker();
+  var opener = null; // the worker that opened this page: a returning visit's
+  try {
+    opener = sw ? sw.controller : null;
+  } catch (e) {}
   var arrived;
   var whole = new Promise(function (resolve) { arrived = resolve; });
-  var kept = installed(boot.worker, !!boot.controller);
-  if (!boot.controller) {
+  var registering = sw ? register(sw) : null;
+  var kept = opener ? Promise.resolve() : installed(registering);
+  if (!opener) {
     Promise.all([kept, whole]).then(function (r) { return keep(r[0]); }).catch(function () {});
   } else {
-    offerUpdate(worker(), boot.controller);
+    if (registering) registering.catch(function () {});
+    offerUpdate(sw, opener);
   }
 
   progress(0, total);
-  boot.wasm
+  downloading()
     .then(function (b) { return compile(b, arrived); })
     .then(function (instance) {
       if (statusEl) statusEl.textContent = "Starting the playground…";

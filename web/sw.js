@@ -24,8 +24,9 @@
 //   - a "keep" message from the page: keeps a file the page fetched before
 //     this worker controlled it (a first visit's app.wasm), from the HTTP cache.
 //
-// boot.js registers it, as the page's first script, while app.wasm downloads
-// and compiles; the page never waits for it before its app starts. The app
+// loader.js registers it once the page's scripts and stylesheet are in, while
+// app.wasm downloads and compiles (boot.js); the page never waits for it
+// before its app starts. The app
 // holds only its ready step until the install is done (loader.js), so every
 // request of install happens before the page is ready; then the page asks the
 // worker to keep app.wasm, which the browser's HTTP cache answers.
