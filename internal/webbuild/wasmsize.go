@@ -3,7 +3,8 @@ package webbuild
 // What app.wasm carries, by Go package: the code section's function bodies attributed through
 // the name section (which -ldflags=-s strips, so [PackageReport] builds a copy that keeps it;
 // the bodies are the same bytes). The data section (string constants, type and pclntab
-// tables, unicode tables) is one line of its own: the name section does not name its parts.
+// tables, package variables) has a line of its own, split into the runtime's tables by
+// [DataParts], since the name section names functions only.
 
 import (
 	"bytes"
@@ -288,7 +289,11 @@ func PackageReport(c Config, pkg string, top int, brotliTotal int64) (string, er
 	if err != nil {
 		return "", err
 	}
-	return formatPackages(m, pkgs, len(data), top, brotliTotal), nil
+	parts, err := DataParts(m, true)
+	if err != nil {
+		return "", fmt.Errorf("splitting the data segments: %w", err)
+	}
+	return formatPackages(m, pkgs, parts, len(data), top, brotliTotal), nil
 }
 
 // goList indexes the packages linked into pkg's wasm build.
@@ -315,7 +320,7 @@ func goList(c Config, pkg string) (Packages, error) {
 // alone, scaled so that every package's and the data segments' (dataBrotli, compressed alone)
 // add up to brotliTotal, the served file: an estimate of its share, since brotli finds
 // repeats across packages too.
-func formatPackages(m *Module, pkgs []Package, dataBrotli, top int, brotliTotal int64) string {
+func formatPackages(m *Module, pkgs []Package, parts []DataPart, dataBrotli, top int, brotliTotal int64) string {
 	var b strings.Builder
 	code, br := 0, 0
 	for _, p := range pkgs {
@@ -340,6 +345,12 @@ func formatPackages(m *Module, pkgs []Package, dataBrotli, top int, brotliTotal 
 	slices.SortFunc(funcs, func(a, b Func) int { return b.Size - a.Size })
 	fmt.Fprintf(&b, "%-52s %6s %10s %7s %12s\n", "(data segments)", "", kib(float64(m.DataSize)), "",
 		kib(float64(dataBrotli)/float64(br+dataBrotli)*float64(brotliTotal)))
+	// The parts, each compressed alone and scaled as the packages are: zeros the data section
+	// leaves out still count in a part's raw size (findfunctab is mostly zeros).
+	for _, d := range parts {
+		fmt.Fprintf(&b, "  %-50s %6s %10s %7s %12s\n", d.Name, "", kib(float64(d.Raw)), "",
+			kib(float64(d.Brotli)/float64(br+dataBrotli)*float64(brotliTotal)))
+	}
 	fmt.Fprintf(&b, "\nlargest functions (raw bytes)\n")
 	for i, f := range funcs {
 		if i == top/2 {

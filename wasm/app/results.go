@@ -115,8 +115,8 @@ func (p *results) row(i int) (*dom.BasicHTMLElement, bool) {
 // data-observation, data-pass and data-trace for automation, all drawn in one go by a Stamp
 // (page.ResultRows, stamp.go), 6 rows or 10,000. The reading inside a row (hint, field,
 // observation box, Why, Over MCP) is drawn now for every row of a short run and the first rows
-// of a long one, and for the rest right after (lazy.go). The style sheet lets the browser skip laying out rows that are off
-// screen in a long table.
+// of a long one, and for the rest right after (lazy.go). The style sheet lets the browser skip
+// laying out rows that are off screen in a long table.
 func (p *results) render() {
 	res := p.a.st.Results()
 	predict := p.a.st.Table().Mode == lesson.PredictMode

@@ -27,7 +27,7 @@ func (st *stamper) draw(into js.Value, s *page.Stamp) js.Value {
 		tpls[i] = build(t)
 	}
 	st.words = s.Words(st.words)
-	return js.Global().Call("coerceStamp", into, tpls, s.Slots(), bytesToJS(st.words), bytesToJS(s.Data()))
+	return js.Global().Call("coerceStamp", into, tpls, s.Slots(), bytesToJS(st.words), bytesToJS(s.Data()), s.Units())
 }
 
 // bytesToJS copies b into a new Uint8Array.

@@ -1,8 +1,8 @@
 package page
 
 import (
-	"encoding/binary"
 	"strconv"
+	"unicode/utf8"
 )
 
 // A Stamp is many rows of one view drawn in one call into JavaScript: a template row per kind
@@ -26,11 +26,17 @@ type Stamp struct {
 	words     []uint32 // per row: its kind, then where each of its slots' values ends in data
 	data      []byte   // every value's bytes, one after another
 	rows      int
+	// units are where each value ends in data decoded as one string, in UTF-16 code units
+	// (JavaScript's string indexes); they hold while every value is valid UTF-8 (!invalid).
+	units   []uint32
+	unit    uint32
+	invalid bool
 }
 
 // Reset empties s for a new set of rows, keeping its memory.
 func (s *Stamp) Reset() {
 	s.templates, s.slots, s.words, s.data, s.rows = s.templates[:0], s.slots[:0], s.words[:0], s.data[:0], 0
+	s.units, s.unit, s.invalid = s.units[:0], 0, false
 }
 
 // Kind adds a kind of row: its template and its slots, each a Path and a Name as in Fill.
@@ -48,21 +54,46 @@ func (s *Stamp) Row(k int) {
 
 // Value is the next slot's value.
 func (s *Stamp) Value(v string) {
+	from := len(s.data)
 	s.data = append(s.data, v...)
-	s.words = append(s.words, uint32(len(s.data)))
+	s.end(from)
 }
 
 // Int is Value for a number.
 func (s *Stamp) Int(n int) {
+	from := len(s.data)
 	s.data = strconv.AppendInt(s.data, int64(n), 10)
-	s.words = append(s.words, uint32(len(s.data)))
+	s.end(from)
 }
 
 // AppendValue is Value for a value the caller writes itself: app appends it to b and returns
 // b, so a long value (a trace's JSON) is not first built as a string of its own.
 func (s *Stamp) AppendValue(app func(b []byte) []byte) {
+	from := len(s.data)
 	s.data = app(s.data)
+	s.end(from)
+}
+
+// end ends the value written since data[from].
+func (s *Stamp) end(from int) {
+	v := s.data[from:]
+	if !s.invalid && !utf8.Valid(v) {
+		s.invalid = true
+	}
+	// In valid UTF-8 every byte but a continuation byte starts a character, and a four-byte
+	// character is two UTF-16 code units.
+	n := uint32(0)
+	for _, b := range v {
+		if b&0xC0 != 0x80 {
+			n++
+		}
+		if b >= 0xF0 {
+			n++
+		}
+	}
+	s.unit += n
 	s.words = append(s.words, uint32(len(s.data)))
+	s.units = append(s.units, s.unit)
 }
 
 // Len is the number of rows.
@@ -90,17 +121,37 @@ func (s *Stamp) Slots() []any {
 }
 
 // Words are the rows as stamp.js reads them, 32-bit little-endian words (as DataView reads
-// them), appended to buf[:0]: per row its kind, then the end of each of its slots' values in
-// Data. The ends count bytes, not characters: stamp.js decodes each value by itself
-// (TextDecoder), as syscall/js decodes a Go string, so a value that is not valid UTF-8 shows as
-// it did when each went across alone.
+// them), appended to buf[:0]: per row its kind, then the end of each of its slots' values.
+//
+// When Units, the ends count UTF-16 code units in Data decoded as one string: stamp.js decodes
+// the bytes once and cuts the string. Otherwise (a value is not valid UTF-8, which the lesson's
+// tables never hold) they count bytes, and stamp.js decodes each value by itself, as syscall/js
+// decodes a Go string, so the bad bytes of one value cannot run into the next.
 func (s *Stamp) Words(buf []byte) []byte {
-	b := buf[:0]
-	for _, w := range s.words {
-		b = binary.LittleEndian.AppendUint32(b, w)
+	b, e := buf[:0], 0
+	for i := 0; i < len(s.words); {
+		k := s.words[i]
+		b = appendUint32(b, k)
+		i++
+		for range s.slots[k] {
+			end := s.words[i]
+			if !s.invalid {
+				end = s.units[e]
+			}
+			b = appendUint32(b, end)
+			i, e = i+1, e+1
+		}
 	}
 	return b
 }
+
+// appendUint32 appends v little-endian (encoding/binary would bring reflect into app.wasm).
+func appendUint32(b []byte, v uint32) []byte {
+	return append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+}
+
+// Units reports whether Words counts UTF-16 code units rather than bytes.
+func (s *Stamp) Units() bool { return !s.invalid }
 
 // Data is every value's bytes, one after another.
 func (s *Stamp) Data() []byte { return s.data }

@@ -48,14 +48,14 @@ func TestStamp(t *testing.T) {
 		for i := 0; i+4 <= len(b); i += 4 {
 			words = append(words, binary.LittleEndian.Uint32(b[i:]))
 		}
-		e := func(s string) uint32 { return uint32(len(s)) }
+		// The ends count UTF-16 code units: é and € are one each, 😀 two.
 		wantWords := []uint32{
-			uint32(cell), e(`say "hi" & <b>`), e(`say "hi" & <b>1`), e(`say "hi" & <b>1é€😀`),
+			uint32(cell), 14, 15, 19,
 			uint32(bare),
-			uint32(cell), e(`say "hi" & <b>1é€😀`), e(data[:len(data)-4]), e(data),
+			uint32(cell), 19, 20, 24,
 		}
-		if len(b)%4 != 0 || !slices.Equal(words, wantWords) {
-			t.Errorf("round %d: Words = %v (%d bytes), want %v", round, words, len(b), wantWords)
+		if !s.Units() || len(b)%4 != 0 || !slices.Equal(words, wantWords) {
+			t.Errorf("round %d: Words = %v (%d bytes, units %t), want %v in units", round, words, len(b), s.Units(), wantWords)
 		}
 		slots := s.Slots()
 		if len(slots) != 2 || len(slots[1].([]any)) != 0 {
@@ -64,5 +64,31 @@ func TestStamp(t *testing.T) {
 		if got := slots[0].([]any)[2].([]any); len(got) != 3 || got[0] != FillText || got[1] != 1 || got[2] != 0 {
 			t.Errorf("round %d: the third slot is %v, want [%s 1 0]", round, got, FillText)
 		}
+	}
+}
+
+// A value that is not valid UTF-8 makes the ends count bytes, so that stamp.js decodes each value
+// by itself and the bad bytes of one cannot run into the next.
+func TestStampInvalidUTF8(t *testing.T) {
+	var s Stamp
+	k := s.Kind(E("p"), []Fill{{nil, FillText, ""}})
+	for _, v := range []string{"é", "\xe2\x82", "\xacb"} {
+		s.Row(k)
+		s.Value(v)
+	}
+	b := s.Words(nil)
+	var words []uint32
+	for i := 0; i+4 <= len(b); i += 4 {
+		words = append(words, binary.LittleEndian.Uint32(b[i:]))
+	}
+	if want := []uint32{uint32(k), 2, uint32(k), 4, uint32(k), 6}; s.Units() || !slices.Equal(words, want) {
+		t.Errorf("Words = %v (units %t), want %v in bytes", words, s.Units(), want)
+	}
+	s.Reset()
+	s.Kind(E("p"), []Fill{{nil, FillText, ""}})
+	s.Row(0)
+	s.Value("é")
+	if !s.Units() {
+		t.Errorf("after Reset, a valid value counts bytes")
 	}
 }
