@@ -97,6 +97,7 @@
     return null;
   }
 
+  // register registers sw.js, or returns null where the browser throws instead of rejecting.
   function register(sw) {
     try {
       return sw.register("sw.js", { scope: "./" });
