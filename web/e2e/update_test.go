@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -137,4 +138,26 @@ func copyPageFiles(t *testing.T, from, to string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestUpdateNoticeFits shows the new-version notice (as the loader does when a new deploy has
+// installed) at each width and colour scheme: it must fit the window, its Reload button must be
+// reachable by keyboard, and its screenshots go to artifacts/ for a reader to judge.
+func TestUpdateNoticeFits(t *testing.T) {
+	eachView(t, 700, func(t *testing.T, tb *tab, width int64, scheme string) {
+		tb.open("/")
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("update").hidden = false`))
+		box := eval[[]float64](tb, `(() => { const r = document.getElementById("update").getBoundingClientRect(); return [r.left, r.right]; })()`)
+		if box[0] < 0 || box[1] > float64(width) {
+			t.Errorf("the notice spans %v px in a %d px window", box, width)
+		}
+		if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(width) {
+			t.Errorf("with the notice the page is %d px wide in a %d px window", w, width)
+		}
+		tb.do(chromedp.Focus(chromedp.ID("update-reload")))
+		if !eval[bool](tb, `document.activeElement && document.activeElement.id === "update-reload"`) {
+			t.Error("the notice's Reload button cannot take the keyboard focus")
+		}
+		tb.screenshot("update-notice-"+strconv.FormatInt(width, 10)+"-"+scheme+".png", chromedp.Screenshot(chromedp.ID("update")))
+	})
 }
