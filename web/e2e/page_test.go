@@ -336,30 +336,29 @@ func TestNoRequestsAfterReady(t *testing.T) {
 	tb.do(chromedp.Sleep(300 * time.Millisecond))
 	before := tb.requestCount()
 	tb.instructor()
-	tb.do(
-		chromedp.Click(chromedp.ID("run")),
-		chromedp.SendKeys(chromedp.ID("learner-input"), `{"job_id": "17", "x": [1, 2]}`+"\n"),
-		chromedp.SendKeys(chromedp.ID("learner-input"), " https://example.com/track?x=1\n"),
-		chromedp.Click(chromedp.ID("add-row")),
-		chromedp.SendKeys(chromedp.ID("row-6-input"), `"http://127.0.0.1:1/steal"`),
-		chromedp.SetValue(chromedp.ID("row-6-want"), "invalid_args"),
-		chromedp.Click(chromedp.ID("row-6-up")),
-		chromedp.Click(chromedp.ID("row-0-down")),
-		chromedp.Click(chromedp.ID("row-3-delete")),
-		chromedp.Click(chromedp.ID("notice-undo")),
-		chromedp.Click(chromedp.ID("copy-link")),
-		chromedp.Click(chromedp.ID("export-open")),
-		chromedp.Click(chromedp.ID("export-copy")),
-		chromedp.Click(chromedp.ID("export-close")),
-		chromedp.Click(chromedp.ID("import-open")),
-		chromedp.SetValue(chromedp.ID("import-text"), "17 ok\n99 not_found\n"),
-		chromedp.Click(chromedp.ID("import-apply")),
-		chromedp.Focus(chromedp.ID("run")),
-		chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)),
-		chromedp.Click(chromedp.ID("reset-table")),
-		chromedp.Click(chromedp.ID("run")),
-		chromedp.Sleep(500*time.Millisecond),
-	)
+	// One step a line: when one hangs, the failure's line number names it.
+	tb.do(chromedp.Click(chromedp.ID("run")))
+	tb.do(chromedp.SendKeys(chromedp.ID("learner-input"), `{"job_id": "17", "x": [1, 2]}`+"\n"))
+	tb.do(chromedp.SendKeys(chromedp.ID("learner-input"), " https://example.com/track?x=1\n"))
+	tb.do(chromedp.Click(chromedp.ID("add-row")))
+	tb.do(chromedp.SendKeys(chromedp.ID("row-6-input"), `"http://127.0.0.1:1/steal"`))
+	tb.do(chromedp.SetValue(chromedp.ID("row-6-want"), "invalid_args"))
+	tb.do(chromedp.Click(chromedp.ID("row-6-up")))
+	tb.do(chromedp.Click(chromedp.ID("row-0-down")))
+	tb.do(chromedp.Click(chromedp.ID("row-3-delete")))
+	tb.do(chromedp.Click(chromedp.ID("notice-undo")))
+	tb.do(chromedp.Click(chromedp.ID("copy-link")))
+	tb.do(chromedp.Click(chromedp.ID("export-open")))
+	tb.do(chromedp.Click(chromedp.ID("export-copy")))
+	tb.do(chromedp.Click(chromedp.ID("export-close")))
+	tb.do(chromedp.Click(chromedp.ID("import-open")))
+	tb.do(chromedp.SetValue(chromedp.ID("import-text"), "17 ok\n99 not_found\n"))
+	tb.do(chromedp.Click(chromedp.ID("import-apply")))
+	tb.do(chromedp.Focus(chromedp.ID("run")))
+	tb.do(chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	tb.do(chromedp.Click(chromedp.ID("reset-table")))
+	tb.do(chromedp.Click(chromedp.ID("run")))
+	tb.do(chromedp.Sleep(500 * time.Millisecond))
 	if reqs := tb.requestsSince(before); len(reqs) > 0 {
 		t.Errorf("the page made %d requests after it was ready: %q", len(reqs), reqs)
 	}
