@@ -37,13 +37,13 @@ import (
 	"sort"
 	"strings"
 
-	"coerceplayground/internal/webbuild"
+	"coerceplayground/build/webbuild"
 	"coerceplayground/web"
 )
 
 // Config says what to build from and where.
 type Config struct {
-	// Web is the web directory after internal/webbuild has run.
+	// Web is the web directory after build/webbuild has run.
 	Web string
 	// Out is the output directory; it is emptied first.
 	Out string
@@ -243,7 +243,7 @@ func Headers(hashed map[string]string, embedders web.Embedders) string {
 			b.WriteString("  " + kv[i] + ": " + kv[i+1] + "\n")
 		}
 	}
-	b.WriteString("# Written by make dist (internal/dist). Read by Cloudflare Workers Static Assets and Netlify.\n")
+	b.WriteString("# Written by make dist (build/dist). Read by Cloudflare Workers Static Assets and Netlify.\n")
 	doc := func(path, ancestors string) {
 		rule(path,
 			"Content-Security-Policy", web.CSP+"; frame-ancestors "+ancestors,
