@@ -108,6 +108,9 @@ func (a *app) applyOptions(o page.EmbedOptions) {
 		a.st.Load(page.StartPredict(a.st.Table()))
 		a.notify(page.PredictNotice, false)
 	}
+	if o.AnswersHidden(a.st.Table()) {
+		root().SetAttribute("data-student", "")
+	}
 	if o.ReadOnly {
 		root().SetAttribute("data-readonly", "")
 		a.lockRows(o.Predict || a.st.Table().Mode == lesson.PredictMode)
@@ -156,7 +159,8 @@ func (a *app) lockRows(predict bool) {
 		case "INPUT":
 			el.Set("readOnly", true)
 		case "SELECT":
-			el.Set("disabled", !predict)
+			// A locked prediction stays locked (page.LockFill).
+			el.Set("disabled", !predict || el.Call("closest", "tr.locked").Truthy())
 		case "BUTTON":
 			el.Set("disabled", true)
 		}

@@ -18,6 +18,7 @@ import (
 //	readonly=1                     the table cannot be edited; the learner box still works
 //	theme=light|dark|auto          colours (auto follows the reader's system)
 //	mode=predict                   the expected codes are cleared, to be predicted before Run
+//	student=1                      no answers and no instructor tools (AnswersHidden)
 //	origins=https://a.example,…    the host pages whose postMessage requests are obeyed
 //
 // Message types and reply types of the postMessage API.
@@ -43,6 +44,8 @@ type EmbedOptions struct {
 	ReadOnly bool
 	Theme    string // "auto", "light" or "dark"
 	Predict  bool
+	// Student is student=1: the page shows no answers (AnswersHidden).
+	Student bool
 	// Origins are the host origins whose messages are obeyed; none means
 	// the page answers no message.
 	Origins []string
@@ -94,6 +97,8 @@ func ParseEmbed(fragment string) EmbedOptions {
 			}
 		case "mode":
 			o.Predict = v == lesson.PredictMode
+		case "student":
+			o.Student = v == "1" || v == "true"
 		case "origins":
 			for _, s := range strings.Split(v, ",") {
 				s = strings.TrimSpace(s)
@@ -112,6 +117,15 @@ func ParseEmbed(fragment string) EmbedOptions {
 		}
 	}
 	return o
+}
+
+// AnswersHidden reports whether an embed is a student's: read-only, in predict mode (by the
+// option or by its table's own mode), or student=1. A student's page has no Show the lesson's
+// answers and no instructor tools (the tools show every row's expected code and note): the
+// answers stay with the instructor. A launch page (SCORM's) says the same with data-student on
+// <html>.
+func (o EmbedOptions) AnswersHidden(t lesson.Table) bool {
+	return o.ReadOnly || o.Predict || o.Student || t.Mode == lesson.PredictMode
 }
 
 // Origin checks and normalizes an origin as MessageEvent.origin states it:
