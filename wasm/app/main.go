@@ -16,6 +16,7 @@ import (
 	"errors"
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 
 	"coerceplayground/wasm/page"
@@ -27,9 +28,10 @@ import (
 // and the Try it handlers.
 type app struct {
 	st         *page.State
-	first      page.Start  // the opening table and what to say about it
-	keep       page.Keeper // what the page has said about keeping the table
-	storageKey string      // where the table is kept: one key for the page, another for embeds
+	link       embed.Fragment // the page's fragment as it opened, read once
+	first      page.Start     // the opening table and what to say about it
+	keep       page.Keeper    // what the page has said about keeping the table
+	storageKey string         // where the table is kept: one key for the page, another for embeds
 	kept       page.StoreResult
 
 	notice, noticeText     *dom.BasicHTMLElement
@@ -85,7 +87,8 @@ func start() (err error) {
 	}
 	saved, kept := storageGet(a.storageKey)
 	a.kept = kept
-	a.first = page.Choose(location().Hash(), saved)
+	a.link = embed.ParseFragment(location().Hash())
+	a.first = page.Choose(a.link, saved, root().HasAttribute("data-embed"))
 	a.st = page.New(a.first.Table)
 	a.prerendered = a.first.Prerendered(root().HasAttribute("data-embed"))
 	a.st.Restore(a.first.Learner) // the learner's history, saved with the table

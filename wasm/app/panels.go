@@ -3,12 +3,12 @@
 package main
 
 import (
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
-	"coerceplayground/wasm/page"
 )
 
 // panel is one panel's set-up: it finds its elements, wires its controls and subscribes to the
-// State's changes. Panels that page.Panels lists go by the same id.
+// State's changes. Panels that embed.Panels lists go by the same id.
 type panel struct {
 	id   string
 	init func(*app)
@@ -21,7 +21,7 @@ type panel struct {
 // panels are the page's panels in the order they are set up: the table editor and the results
 // first (later panels focus rows and decorate results), the notes last (they show a Try it button
 // only for the targets the panels before them registered). Adding a panel is a file with its
-// init function and one line here (and its entry in page.Panels).
+// init function and one line here (and its entry in embed.Panels).
 var panels = []panel{
 	{id: "table", init: initTable},
 	{id: "results", init: initResults},
@@ -75,7 +75,7 @@ func optional(id string) bool {
 // jump shows a panel for a Try it target: scrolled to and the keyboard on its heading.
 func (a *app) jump(id string) {
 	a.build(id)
-	p, ok := page.PanelByID(id)
+	p, ok := embed.PanelByID(id)
 	if !ok {
 		return
 	}

@@ -44,7 +44,7 @@ func initTable(a *app) {
 		}
 	})
 	a.on(byID("reset-table"), "click", func(*dom.BasicEvent) {
-		a.st.Replace(page.Opening())
+		a.st.Replace(lesson.Opening())
 		a.notify("The lesson's table is back.", true)
 		a.save("") // the next visit gets the lesson's current table
 	})

@@ -183,8 +183,8 @@ func TestLearnerHistorySurvivesReload(t *testing.T) {
 		}
 		// The history is the saved copy's, beside the table an older page would read.
 		saved := eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)
-		if tried := page.SavedTried(saved); len(tried) != 3 || tried[2].Input != "four thousand" {
-			t.Errorf("saved history %+v", tried)
+		if copy, _ := lesson.DecodeSaved(saved); len(copy.Learner) != 3 || copy.Learner[2].Input != "four thousand" {
+			t.Errorf("saved history %+v", copy.Learner)
 		}
 		if _, err := lesson.DecodeShare(saved); err != nil {
 			t.Errorf("the saved table: %v", err)
@@ -194,8 +194,8 @@ func TestLearnerHistorySurvivesReload(t *testing.T) {
 			t.Errorf("Clear left %d results", n)
 		}
 		tb.checkFocus("learner-input", "after Clear")
-		if tried := page.SavedTried(eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)); tried != nil {
-			t.Errorf("Clear left the saved history %+v", tried)
+		if copy, _ := lesson.DecodeSaved(eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)); copy.Learner != nil {
+			t.Errorf("Clear left the saved history %+v", copy.Learner)
 		}
 		tb.open("/")
 		if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 0 {
@@ -299,8 +299,8 @@ func TestLearnerOldSavedCopy(t *testing.T) {
 	}
 	tb.try("abc")
 	saved := eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)
-	if tried := page.SavedTried(saved); len(tried) != 1 || tried[0] != (page.Tried{Tool: "get_job", Input: "abc"}) {
-		t.Errorf("saved history %+v", tried)
+	if copy, _ := lesson.DecodeSaved(saved); len(copy.Learner) != 1 || copy.Learner[0] != (lesson.Tried{Tool: "get_job", Input: "abc"}) {
+		t.Errorf("saved history %+v", copy.Learner)
 	}
 	if tbl, err := lesson.DecodeShare(saved); err != nil || len(tbl.Rows) != 2 {
 		t.Errorf("the table beside it: %+v, %v", tbl, err)
