@@ -23,7 +23,7 @@ func TestLargestTableRoundTrip(t *testing.T) {
 	if back.Notice != "" || back.Offer != nil || !reflect.DeepEqual(back.Table, tb) {
 		t.Fatalf("the saved table came back changed or with a notice %q", back.Notice)
 	}
-	var k Keeper
+	var k StorageStatus
 	if line, _ := k.Saved(Stored); line != "" || k.Loaded(Stored) != "" {
 		t.Errorf("the keeper says %q", line)
 	}

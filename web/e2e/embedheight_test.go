@@ -91,7 +91,7 @@ func TestEmbedFigures(t *testing.T) {
 	// The spare holds the line that says the browser keeps no table.
 	before := open(tableOf(6, ""), "")
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("storage-status"); e.textContent = ` +
-		strconv.Quote(page.KeepRefused) + `; e.hidden = false; })()`))
+		strconv.Quote(page.StorageRefused) + `; e.hidden = false; })()`))
 	if line := eval[int](tb, contentHeight) - before; line <= 0 || line > embed.Spare-4 {
 		t.Errorf("the storage line takes %d px at %d px wide; the spare keeps %d", line, embed.Width, embed.Spare-4)
 	}

@@ -215,8 +215,8 @@ func TestLearnerHistoryStorageFull(t *testing.T) {
 	status := `document.getElementById("storage-status").textContent`
 	saved := `localStorage.getItem("` + page.StorageKey + `") || ""`
 	tb.try("0017")
-	if got := eval[string](tb, status); got != page.KeepFull {
-		t.Errorf("after a try with storage full: line %q, want %q", got, page.KeepFull)
+	if got := eval[string](tb, status); got != page.StorageFull {
+		t.Errorf("after a try with storage full: line %q, want %q", got, page.StorageFull)
 	}
 	if got := eval[string](tb, saved); got != "" {
 		t.Errorf("something was saved with storage full: %q", got)
@@ -226,8 +226,8 @@ func TestLearnerHistoryStorageFull(t *testing.T) {
 	}
 	tb.do(chromedp.Evaluate[chromedp.Void](`Object.keys(localStorage).filter(k => k.startsWith("junk-")).forEach(k => localStorage.removeItem(k))`))
 	tb.try("abc")
-	if got := eval[string](tb, status); got != page.KeepAgain {
-		t.Errorf("after room came back: line %q, want %q", got, page.KeepAgain)
+	if got := eval[string](tb, status); got != page.StorageAgain {
+		t.Errorf("after room came back: line %q, want %q", got, page.StorageAgain)
 	}
 	tb.open("/")
 	got := eval[[]learnerEntry](tb, readLearnerEntries)
@@ -248,7 +248,7 @@ func TestLearnerSiteDataBlocked(t *testing.T) {
 	if len(got) != 2 || got[0].Code != "invalid_args" || got[0].Field != "job_id" {
 		t.Errorf("learner results with site data blocked: %+v", got)
 	}
-	if got := eval[string](tb, `document.getElementById("storage-status").textContent`); got != page.KeepRefused {
+	if got := eval[string](tb, `document.getElementById("storage-status").textContent`); got != page.StorageRefused {
 		t.Errorf("storage line %q", got)
 	}
 	tb.do(chromedp.Click("#learner-results > li:first-child button.add-tried"))
