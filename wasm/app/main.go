@@ -101,7 +101,7 @@ func start() (err error) {
 	a.on(a.noticeOpen.BasicHTMLElement, "click", func(*dom.BasicEvent) { a.openOffer() })
 
 	embed := root().HasAttribute("data-embed") // an embed shows only the panels it asked for
-	for _, p := range panels {
+	for _, p := range parts {
 		if p.later && !embed {
 			a.buildLater(p)
 		} else {
