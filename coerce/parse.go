@@ -88,6 +88,8 @@ func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool,
 			vals[i].str, e = coerceID(f, v, d.rules, tr)
 		case Boolean:
 			vals[i].yes, e = coerceBool(f, v, d.rules, tr)
+		case Text:
+			vals[i].str, e = coerceText(f, v, d.rules, tr)
 		}
 		if e != nil {
 			e.Got = gotJSON(f.Name, raws[i])
@@ -117,12 +119,7 @@ func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool,
 	return nil
 }
 
-func exampleFor(f *Field) string {
-	if f.Kind == PrefixedID {
-		return `"` + f.Example + `"`
-	}
-	return f.Example
-}
+func exampleFor(f *Field) string { return f.quotedExample() }
 
 var errTooDeep = errors.New("too deep")
 
