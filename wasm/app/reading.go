@@ -84,19 +84,6 @@ func whyEl(key string, lines func() ([]page.WhyStep, string), open bool) *dom.Ba
 	return why
 }
 
-// fillMCP draws what the model sees of r over MCP, once.
-func fillMCP(d *dom.BasicHTMLElement, x page.MCPView) {
-	d.SetAttribute("data-filled", "")
-	if x.Request == "" {
-		appendChild(d, text("p", "explain", "This input is not one JSON value, so no MCP client could send it: the model never gets this far."))
-		return
-	}
-	appendChild(d, text("p", "label", "tools/call request"))
-	appendChild(d, attrs(text("pre", "obs", x.Request), "tabindex", "0"))
-	appendChild(d, text("p", "label", "Response: the CallToolResult"))
-	appendChild(d, attrs(text("pre", "obs", x.Response), "tabindex", "0"))
-}
-
 // wireReadings makes the disclosures inside container work: find(key) is the result a key names.
 // Opening a disclosure draws it; a rule's name takes the reader to its switch or note.
 func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string) (lesson.Result, bool)) {
@@ -121,7 +108,7 @@ func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string
 		if d.Class().Contains("why") {
 			fillWhy(d, page.WhyFor(r.Trace, r.Code), r.Code)
 		} else if d.Class().Contains("mcp") {
-			fillMCP(d, a.st.MCP(r))
+			fillOnce(d, page.MCPLines(a.st.MCP(r))...)
 		}
 	})
 }
