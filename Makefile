@@ -58,13 +58,13 @@ bench: build
 # dist writes dist/, the static bundle for any static host: content-hashed names, .gz and .br
 # siblings, and _headers (ALLOWED_EMBEDDERS sets embed.html's frame-ancestors there).
 dist:
-	$(GO) run ./internal/dist/cmd/dist
+	$(GO) run ./build/dist/cmd/dist
 
-# worker builds the Cloudflare Worker (wasm/worker, syumai/workers) into build/worker, where
+# worker builds the Cloudflare Worker (cmd/worker, syumai/workers) into out/worker, where
 # wrangler.jsonc's main points.
 worker:
-	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -runtime=cloudflare -o build/worker
-	GOOS=js GOARCH=wasm $(GO) build -o build/worker/app.wasm ./wasm/worker
+	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -runtime=cloudflare -o out/worker
+	GOOS=js GOARCH=wasm $(GO) build -o out/worker/app.wasm ./cmd/worker
 
 # deploy publishes dist/ (Workers Static Assets) and the worker with the pinned wrangler. It needs
 # a Cloudflare login (npx wrangler login, or CLOUDFLARE_API_TOKEN); the tests never run it.
@@ -76,4 +76,4 @@ deploy: dist worker wrangler
 clean:
 	rm -f web/app.wasm web/wasm_exec.js web/wasm-size.js web/*.br web/*.gz web/*.tmp
 	rm -rf artifacts
-	rm -rf dist build/worker .wrangler
+	rm -rf dist out/worker .wrangler

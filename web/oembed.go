@@ -26,7 +26,7 @@ const EmbedTitle = page.EmbedTitle
 //   - /oembed?url=…: oEmbed JSON (type rich) for a link to this site, so an
 //     LMS or CMS editor turns a pasted playground link into an iframe.
 //
-// serve.go and the edge worker (wasm/worker) both serve a Site; in the worker
+// serve.go and the edge worker (cmd/worker) both serve a Site; in the worker
 // the page's files come from Workers Static Assets and only these routes reach
 // Go.
 type Site struct {

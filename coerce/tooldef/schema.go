@@ -19,21 +19,21 @@ var (
 
 // refusals say why coerce cannot honour a keyword it knows of.
 var refusals = map[string]string{
-	"oneOf": "coerce reads one type per argument; oneOf, anyOf, allOf and not are not supported",
-	"anyOf": "coerce reads one type per argument; oneOf, anyOf, allOf and not are not supported",
-	"allOf": "coerce reads one type per argument; oneOf, anyOf, allOf and not are not supported",
-	"not":   "coerce reads one type per argument; oneOf, anyOf, allOf and not are not supported",
-	"if":    "conditional schemas (if, then, else) are not supported",
-	"then":  "conditional schemas (if, then, else) are not supported",
-	"else":  "conditional schemas (if, then, else) are not supported",
-	"$ref":  "references are not supported; write the argument's schema in place",
-	"$defs": "definitions are not supported; write each argument's schema in place",
-	"definitions": "definitions are not supported; write each argument's schema in place",
-	"format":      "coerce does not check formats; give an id a pattern instead, or remove format",
-	"default":     "coerce does not fill in defaults: the handler sees an argument left out as left out; remove default",
-	"const":       "const is not supported; write an enum of one value",
-	"multipleOf":  "multipleOf is not supported",
-	"nullable":    "null is never an argument's value in coerce; leave the argument out of required instead",
+	"oneOf":             "coerce reads one type per argument; oneOf, anyOf, allOf and not are not supported",
+	"anyOf":             "coerce reads one type per argument; oneOf, anyOf, allOf and not are not supported",
+	"allOf":             "coerce reads one type per argument; oneOf, anyOf, allOf and not are not supported",
+	"not":               "coerce reads one type per argument; oneOf, anyOf, allOf and not are not supported",
+	"if":                "conditional schemas (if, then, else) are not supported",
+	"then":              "conditional schemas (if, then, else) are not supported",
+	"else":              "conditional schemas (if, then, else) are not supported",
+	"$ref":              "references are not supported; write the argument's schema in place",
+	"$defs":             "definitions are not supported; write each argument's schema in place",
+	"definitions":       "definitions are not supported; write each argument's schema in place",
+	"format":            "coerce does not check formats; give an id a pattern instead, or remove format",
+	"default":           "coerce does not fill in defaults: the handler sees an argument left out as left out; remove default",
+	"const":             "const is not supported; write an enum of one value",
+	"multipleOf":        "multipleOf is not supported",
+	"nullable":          "null is never an argument's value in coerce; leave the argument out of required instead",
 	"patternProperties": "arguments are declared one by one under properties; patternProperties is not supported",
 	"propertyNames":     "arguments are declared one by one under properties; propertyNames is not supported",
 	"dependentRequired": "dependencies between arguments are not supported",
@@ -51,7 +51,9 @@ func unsupported(k, where string) string {
 // inputSchema reads a tool's inputSchema into a coerce.Schema.
 func (r reader) inputSchema(s *node, ptr, tool string) (coerce.Schema, *Error) {
 	var out coerce.Schema
-	fail := func(off int, p, msg string) (coerce.Schema, *Error) { return coerce.Schema{}, r.errAt(off, ptr+p, tool, msg) }
+	fail := func(off int, p, msg string) (coerce.Schema, *Error) {
+		return coerce.Schema{}, r.errAt(off, ptr+p, tool, msg)
+	}
 	if s.kind != '{' {
 		return fail(s.off, "", "inputSchema is "+kindWord(s)+", not a JSON Schema object")
 	}
@@ -137,7 +139,9 @@ func index(fields []coerce.Field, name string) int {
 // property reads one argument's schema.
 func (r reader) property(name string, p *node, ptr, tool string) (coerce.Field, *Error) {
 	f := coerce.Field{Name: name}
-	fail := func(off int, q, msg string) (coerce.Field, *Error) { return coerce.Field{}, r.errAt(off, ptr+q, tool, msg) }
+	fail := func(off int, q, msg string) (coerce.Field, *Error) {
+		return coerce.Field{}, r.errAt(off, ptr+q, tool, msg)
+	}
 	if p.kind != '{' {
 		return fail(p.off, "", "the argument "+strconv.Quote(name)+" is "+kindWord(p)+", not a schema object")
 	}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"coerceplayground/internal/largest"
 	"coerceplayground/lesson"
+	"coerceplayground/lesson/largest"
 )
 
 // Nothing the editor accepts is refused on reload: the largest table the limits allow is saved,

@@ -4,7 +4,7 @@ import "strings"
 
 // Node is a piece of the page described in plain Go: an element with its attributes and
 // children, or a text. One description serves twice: written as HTML at build time
-// (internal/webbuild puts it in index.html, so the lesson is readable before the app loads and
+// (build/webbuild puts it in index.html, so the lesson is readable before the app loads and
 // with scripts off), and built into the DOM by the app (wasm/app/build.go) when the page shows
 // something other than what was written. The two cannot drift apart: both read the same Node.
 type Node struct {

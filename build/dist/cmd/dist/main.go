@@ -1,8 +1,8 @@
-// Command dist brings the page's build outputs up to date (internal/webbuild)
-// and writes the static bundle (internal/dist): `make dist`.
+// Command dist brings the page's build outputs up to date (build/webbuild)
+// and writes the static bundle (build/dist): `make dist`.
 //
-//	go run ./internal/dist/cmd/dist            # writes dist/
-//	ALLOWED_EMBEDDERS='https://moodle.example.edu' go run ./internal/dist/cmd/dist -out public
+//	go run ./build/dist/cmd/dist            # writes dist/
+//	ALLOWED_EMBEDDERS='https://moodle.example.edu' go run ./build/dist/cmd/dist -out public
 //
 // ALLOWED_EMBEDDERS sets frame-ancestors of embed.html in dist/_headers (see
 // web.ParseEmbedders; empty means web.DefaultEmbedders).
@@ -14,8 +14,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"coerceplayground/internal/dist"
-	"coerceplayground/internal/webbuild"
+	"coerceplayground/build/dist"
+	"coerceplayground/build/webbuild"
 	"coerceplayground/web"
 )
 

@@ -16,7 +16,7 @@ var packageDirs = map[string]string{
 	"lesson":   "lesson",
 	"web":      "web",
 	"page":     "wasm/page",
-	"webbuild": "internal/webbuild",
+	"webbuild": "build/webbuild",
 	"mcpwire":  "coerce/mcpwire",
 	"mcpserve": "mcpserve",
 }

@@ -140,11 +140,11 @@ func TestCheckRelativeToTheDocument(t *testing.T) {
 
 func TestSlug(t *testing.T) {
 	for in, want := range map[string]string{
-		"The link format":                              "the-link-format",
-		"The static bundle: `make dist`":               "the-static-bundle-make-dist",
-		"Who may frame it: `ALLOWED_EMBEDDERS`":        "who-may-frame-it-allowed_embedders",
-		"The edge: Cloudflare Workers (`wasm/worker`)": "the-edge-cloudflare-workers-wasmworker",
-		"Budgets and measured figures":                 "budgets-and-measured-figures",
+		"The link format":                             "the-link-format",
+		"The static bundle: `make dist`":              "the-static-bundle-make-dist",
+		"Who may frame it: `ALLOWED_EMBEDDERS`":       "who-may-frame-it-allowed_embedders",
+		"The edge: Cloudflare Workers (`cmd/worker`)": "the-edge-cloudflare-workers-cmdworker",
+		"Budgets and measured figures":                "budgets-and-measured-figures",
 	} {
 		if got := Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
