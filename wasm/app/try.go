@@ -76,7 +76,7 @@ func (a *app) tryUnscored(t lesson.Try) {
 		return
 	}
 	row := wrap(first)
-	row.SetAttribute("aria-label", "Try your own: "+labelInput(t.Input)+", from the lesson notes (not scored)")
+	row.SetAttribute("aria-label", "Try your own: "+page.LabelInput(t.Input)+", from the lesson notes (not scored)")
 	show(row, "center")
 }
 

@@ -30,7 +30,7 @@ func TestLockFill(t *testing.T) {
 // The state's locks, as the SCORM runtime reads them: none before Run, every run row after a
 // Run in predict mode, none in check mode.
 func TestLockedRows(t *testing.T) {
-	s := New(Opening())
+	s := New(lesson.Opening())
 	if s.LockedRows() != nil || s.Locked(0) {
 		t.Fatal("rows locked before any Run")
 	}
