@@ -3,6 +3,7 @@ package page
 import (
 	"strings"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
@@ -22,7 +23,7 @@ type Region struct {
 // table (Opening) on the full page: the editor's rows in predict mode, the lesson notes with
 // every Try it button the full page can show, and the catalog and schema of the lesson's tool.
 func Prerender() []Region {
-	t := Opening()
+	t := lesson.Opening()
 	var rows []Node
 	for i, r := range t.Rows {
 		rows = append(rows, RowView(i, len(t.Rows), r, t.Mode == lesson.PredictMode))
@@ -31,7 +32,7 @@ func Prerender() []Region {
 	for ni, n := range lesson.Notes() {
 		notes = append(notes, NoteView(ni, n, FullPageShows))
 	}
-	tool := ToolOf(t)
+	tool := t.ToolName()
 	return []Region{
 		{"rows", nodesHTML(rows)},
 		{"notes-cards", nodesHTML(notes)},
@@ -47,7 +48,7 @@ func FullPageShows(t lesson.Try) bool {
 	if t.Kind != "panel" {
 		return TryLabel(t) != ""
 	}
-	_, ok := PanelByID(t.Target)
+	_, ok := embed.PanelByID(t.Target)
 	return ok && t.Target != "results" && t.Target != "notes"
 }
 
