@@ -7,13 +7,13 @@ import (
 
 // Names are a version's API functions and data-model elements.
 type Names struct {
-	API                                         string // the window property holding the API object
-	Initialize, Get, Set, Commit, Finish        string
-	LastError, ErrorString                      string
-	Entry, Suspend, Mastery, Exit, SessionTime  string
-	Status                                      string // 1.2's lesson_status, 2004's completion_status
-	Score                                       string // the score's prefix: raw, min, max (and scaled) follow
-	Response, Wrong, Type                       string // an interaction's response element, a wrong result, its type
+	API                                        string // the window property holding the API object
+	Initialize, Get, Set, Commit, Finish       string
+	LastError, ErrorString                     string
+	Entry, Suspend, Mastery, Exit, SessionTime string
+	Status                                     string // 1.2's lesson_status, 2004's completion_status
+	Score                                      string // the score's prefix: raw, min, max (and scaled) follow
+	Response, Wrong, Type                      string // an interaction's response element, a wrong result, its type
 }
 
 // NamesOf are v's names.
