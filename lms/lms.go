@@ -159,3 +159,28 @@ func RowID(v Version, id string, i int) string {
 	}
 	return ActivityID(id) + ":row:" + n
 }
+
+// Counted is the rows of t as recorded after a run whose results are results (nil before any
+// run): a row's prediction counts when it was made before the row's result was shown, so a row
+// already shown in prev keeps prev's prediction whatever the table says now. prev of another
+// table (other inputs) is not used.
+func Counted(prev []Row, t lesson.Table, results []lesson.Result) []Row {
+	rows := make([]Row, len(t.Rows))
+	same := len(prev) == len(rows)
+	for i, r := range t.Rows {
+		rows[i] = Row{Input: r.Input, Predicted: r.Want}
+		if same && prev[i].Input != r.Input {
+			same = false
+		}
+	}
+	for i := range rows {
+		if same && prev[i].Shown {
+			rows[i] = prev[i]
+			continue
+		}
+		if len(results) == len(rows) {
+			rows[i].Shown, rows[i].Got = true, results[i].Code
+		}
+	}
+	return rows
+}

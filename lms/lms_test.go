@@ -181,3 +181,31 @@ func golden(sets []Set) string {
 	}
 	return b.String()
 }
+
+func TestCountedKeepsPredictionsMadeBeforeTheResult(t *testing.T) {
+	tab := lesson.Classroom()
+	for i := range tab.Rows {
+		tab.Rows[i].Want = ""
+	}
+	tab.Rows[0].Want = "ok"
+	res := lesson.NewLab(lesson.LabConfig{}).Run(tab)
+	first := Counted(nil, tab, res)
+	if !first[0].Right() || first[5].Predicted != "" || !first[5].Shown || first[5].Got != "not_found" {
+		t.Fatalf("first run: %+v", first)
+	}
+	// Predicting row 6 (right) and changing row 1 (wrong) after Run changes nothing.
+	tab.Rows[5].Want, tab.Rows[0].Want = "not_found", "denied"
+	again := Counted(first, tab, lesson.NewLab(lesson.LabConfig{}).Run(tab))
+	if Tally(again) != Tally(first) || again[5].Predicted != "" || again[0].Predicted != "ok" {
+		t.Errorf("predictions after Run were counted: %+v", again)
+	}
+	// Before any run nothing is shown; another table starts afresh.
+	if Tally(Counted(nil, tab, nil)).Shown != 0 {
+		t.Error("rows shown before a run")
+	}
+	other := lesson.Classroom()
+	other.Rows[0].Input = `"18"`
+	if Counted(first, other, nil)[1].Shown {
+		t.Error("another table kept this one's rows")
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"syscall/js"
 
 	"coerceplayground/lesson"
+	"coerceplayground/lms"
 	"coerceplayground/wasm/jsguard"
 	"coerceplayground/wasm/page"
 
@@ -71,7 +72,11 @@ func initEmbed(a *app) {
 	if !root().HasAttribute("data-embed") {
 		return
 	}
-	e := &embed{opts: page.ParseEmbed(location().Hash())}
+	hash := lmsFragment() // a SCORM launch page's options come with its table
+	if hash == "" {
+		hash = location().Hash()
+	}
+	e := &embed{opts: page.ParseEmbed(hash)}
 	e.showPanels()
 	a.applyOptions(e.opts)
 	a.talkToHost(e)
@@ -134,12 +139,19 @@ func (a *app) talkToHost(e *embed) {
 	// A run the learner started (Run, Ctrl+Enter) is told to the host as
 	// coerce-playground:ran; a host's own run gets only its reply.
 	a.subscribe(func(ev page.Event) {
-		if ev != page.Ran || e.answering || a.st.Results() == nil {
+		if ev != page.Ran {
+			return
+		}
+		rows := a.countedRows()
+		if e.answering || a.st.Results() == nil {
 			return
 		}
 		if host := e.tell(); host != "" {
 			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
-				src.Call("postMessage", a.st.RanMessage(), host)
+				m := a.st.RanMessage()
+				// xAPI statements, for a host that keeps its own record store (docs/lms.md).
+				m["statements"] = lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), rows, sinceStart())
+				src.Call("postMessage", m, host)
 			}
 		}
 	})

@@ -17,7 +17,7 @@ import (
 	"syscall/js"
 
 	"coerceplayground/lesson"
-
+	"coerceplayground/lms"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -46,6 +46,9 @@ type app struct {
 	// (page.Start.Prerendered): the rows, notes, catalog and schema are kept, not drawn again.
 	prerendered bool
 	notesDrawn  bool // the notes' cards are drawn or kept (notes.go)
+
+	course  *course   // the course site's API on a SCORM launch page (lms.go), else nil
+	counted []lms.Row // the rows as recorded after the last run (countedRows)
 }
 
 func main() {
@@ -83,11 +86,18 @@ func start() (err error) {
 	if root().HasAttribute("data-embed") {
 		a.storageKey += ":embed"
 	}
-	saved, kept := storageGet(a.storageKey)
+	// A SCORM launch page opens on its packaged table and keeps nothing in the browser: every
+	// package on a course site's origin shares its localStorage.
+	hash, saved, kept := lmsFragment(), "", page.Stored
+	if hash == "" {
+		hash = location().Hash()
+		saved, kept = storageGet(a.storageKey)
+	}
 	a.kept = kept
-	a.first = page.Choose(location().Hash(), saved)
+	a.first = page.Choose(hash, saved)
 	a.st = page.New(a.first.Table)
-	a.prerendered = a.first.Prerendered(root().HasAttribute("data-embed"))
+	a.prerendered = a.first.Prerendered(root().HasAttribute("data-embed")) ||
+		lmsFragment() != "" && a.first.FromLink && a.first.Offer == nil // the build pre-rendered the packaged table
 	a.st.Restore(a.first.Learner) // the learner's history, saved with the table
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {
@@ -105,6 +115,7 @@ func start() (err error) {
 			p.init(a)
 		}
 	}
+	initCourse(a)
 	a.greet()
 	mark("coerce:started")
 	afterKept(a.ready)
