@@ -135,11 +135,7 @@ func TableID(t lesson.Table) string {
 		h ^= '\n'
 		h *= 1099511628211
 	}
-	tool := t.Tool
-	if tool == "" {
-		tool = lesson.DefaultTool
-	}
-	add(tool)
+	add(t.ToolName())
 	for _, r := range t.Rows {
 		add(r.Input)
 	}

@@ -71,7 +71,7 @@ func Table(text string) (lesson.Table, error) {
 			return lesson.Table{}, errors.New("the table cannot be packaged: " + msg)
 		}
 	}
-	return page.StartPredict(t), nil
+	return lesson.Worksheet(t), nil
 }
 
 // Title is the package's title in the LMS: title, or the tool and the number of rows.
@@ -79,7 +79,7 @@ func Title(t lesson.Table, title string) string {
 	if title = strings.TrimSpace(title); title != "" {
 		return title
 	}
-	return "Coercion playground: predict what " + page.ToolOf(t) + " answers (" + page.Plural(len(t.Rows), "row", "rows") + ")"
+	return "Coercion playground: predict what " + t.ToolName() + " answers (" + page.Plural(len(t.Rows), "row", "rows") + ")"
 }
 
 // LaunchPage turns the web directory's index.html into v's launch page for t.

@@ -3,6 +3,7 @@ package page
 import (
 	"strings"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
@@ -21,7 +22,7 @@ type Region struct {
 // Prerender is every region of index.html, as the page shows it when it opens on the lesson's
 // table (Opening) on the full page: the editor's rows in predict mode, the lesson notes with
 // every Try it button the full page can show, and the catalog and schema of the lesson's tool.
-func Prerender() []Region { return PrerenderTable(Opening()) }
+func Prerender() []Region { return PrerenderTable(lesson.Opening()) }
 
 // PrerenderTable is every region of index.html for a page that opens on t: a SCORM package's
 // launch page opens on the table packaged in it (build/scorm).
@@ -34,7 +35,7 @@ func PrerenderTable(t lesson.Table) []Region {
 	for ni, n := range lesson.Notes() {
 		notes = append(notes, NoteView(ni, n, FullPageShows))
 	}
-	tool := ToolOf(t)
+	tool := t.ToolName()
 	return []Region{
 		{"rows", nodesHTML(rows)},
 		{"notes-cards", nodesHTML(notes)},
@@ -50,7 +51,7 @@ func FullPageShows(t lesson.Try) bool {
 	if t.Kind != "panel" {
 		return TryLabel(t) != ""
 	}
-	_, ok := PanelByID(t.Target)
+	_, ok := embed.PanelByID(t.Target)
 	return ok && t.Target != "results" && t.Target != "notes"
 }
 

@@ -11,7 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"coerceplayground/lms"
-	"coerceplayground/wasm/page"
+	"coerceplayground/lesson"
 )
 
 // A learner's run in an embed is told to the host with xAPI statements: one top-level
@@ -31,7 +31,7 @@ func TestEmbedRanCarriesStatements(t *testing.T) {
 	if len(stmts) != 1+rows {
 		t.Fatalf("%d statements, want 1 completed and %d answered: %v", len(stmts), rows, m.Data)
 	}
-	id := lms.ActivityID(lms.TableID(page.Opening()))
+	id := lms.ActivityID(lms.TableID(lesson.Opening()))
 	top := stmts[0].(map[string]any)
 	score := top["result"].(map[string]any)["score"].(map[string]any)
 	if top["verb"].(map[string]any)["id"] != "http://adlnet.gov/expapi/verbs/completed" || top["object"].(map[string]any)["id"] != id ||
@@ -39,7 +39,7 @@ func TestEmbedRanCarriesStatements(t *testing.T) {
 		t.Errorf("the completed statement: %v", top)
 	}
 	for i, s := range stmts[1:] {
-		if got := s.(map[string]any)["object"].(map[string]any)["id"]; got != lms.RowID(lms.SCORM2004, lms.TableID(page.Opening()), i) {
+		if got := s.(map[string]any)["object"].(map[string]any)["id"]; got != lms.RowID(lms.SCORM2004, lms.TableID(lesson.Opening()), i) {
 			t.Errorf("row %d's id %v", i+1, got)
 		}
 	}
