@@ -10,8 +10,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"coerceplayground/lms"
 	"coerceplayground/lesson"
+	"coerceplayground/lms"
 )
 
 // A learner's run in an embed is told to the host with xAPI statements: one top-level
@@ -74,4 +74,3 @@ console.log(bad + " invalid"); process.exit(bad ? 1 : 0);`
 		t.Fatalf("xapi-validation: %v\n%s", err, out)
 	}
 }
-
