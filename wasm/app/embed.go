@@ -18,6 +18,7 @@ import (
 
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
+	"coerceplayground/lms"
 	"coerceplayground/wasm/jsguard"
 	"coerceplayground/wasm/page"
 
@@ -72,7 +73,7 @@ func initEmbed(a *app) {
 	if !root().HasAttribute("data-embed") {
 		return
 	}
-	e := &frame{opts: a.link.Options}
+	e := &frame{opts: a.link.Options} // a SCORM launch page's come with its table (main.go)
 	e.showPanels()
 	a.applyOptions(e.opts)
 	a.talkToHost(e)
@@ -135,12 +136,19 @@ func (a *app) talkToHost(e *frame) {
 	// A run the learner started (Run, Ctrl+Enter) is told to the host as
 	// coerce-playground:ran; a host's own run gets only its reply.
 	a.subscribe(func(ev page.Event) {
-		if ev != page.Ran || e.answering || a.st.Results() == nil {
+		if ev != page.Ran {
+			return
+		}
+		rows := a.countedRows()
+		if e.answering || a.st.Results() == nil {
 			return
 		}
 		if host := e.tell(); host != "" {
 			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
-				src.Call("postMessage", a.st.RanMessage(), host)
+				m := a.st.RanMessage()
+				// xAPI statements, for a host that keeps its own record store (docs/lms.md).
+				m["statements"] = lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), rows, sinceStart())
+				src.Call("postMessage", m, host)
 			}
 		}
 	})

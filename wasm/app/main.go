@@ -18,7 +18,7 @@ import (
 
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
-
+	"coerceplayground/lms"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -48,6 +48,9 @@ type app struct {
 	// (page.Start.Prerendered): the rows, notes, catalog and schema are kept, not drawn again.
 	prerendered bool
 	notesDrawn  bool // the notes' cards are drawn or kept (notes.go)
+
+	course  *course   // the course site's API on a SCORM launch page (lms.go), else nil
+	counted []lms.Row // the rows as recorded after the last run (countedRows)
 }
 
 func main() {
@@ -85,12 +88,19 @@ func start() (err error) {
 	if root().HasAttribute("data-embed") {
 		a.storageKey += ":embed"
 	}
-	saved, loaded := storageGet(a.storageKey)
+	// A SCORM launch page opens on its packaged table and keeps nothing in the browser: every
+	// package on a course site's origin shares its localStorage.
+	hash, saved, loaded := lmsFragment(), "", page.Stored
+	if hash == "" {
+		hash = location().Hash()
+		saved, loaded = storageGet(a.storageKey)
+	}
 	a.loaded = loaded
-	a.link = embed.ParseFragment(location().Hash())
+	a.link = embed.ParseFragment(hash)
 	a.first = page.Choose(a.link, saved, root().HasAttribute("data-embed"))
 	a.st = page.New(a.first.Table)
-	a.prerendered = a.first.Prerendered(root().HasAttribute("data-embed"))
+	a.prerendered = a.first.Prerendered(root().HasAttribute("data-embed")) ||
+		lmsFragment() != "" && a.first.FromLink && a.first.Offer == nil // the build pre-rendered the packaged table
 	a.st.Restore(a.first.Learner) // the learner's history, saved with the table
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {
@@ -108,6 +118,7 @@ func start() (err error) {
 			p.init(a)
 		}
 	}
+	initCourse(a)
 	a.greet()
 	mark("coerce:started")
 	afterFilesCached(a.ready)

@@ -104,8 +104,10 @@ func initInstructor(a *app) {
 		setProp(d, "open", false)
 		setHidden(d, true)
 	}
-	if v, _ := storageGet(instructorKey); v == "open" && !embedded {
-		setProp(d, "open", true)
+	if !embedded { // an embed does not read the page's storage for this either
+		if v, _ := storageGet(instructorKey); v == "open" {
+			setProp(d, "open", true)
+		}
 	}
 	a.on(d, "toggle", func(*dom.BasicEvent) {
 		if embedded {

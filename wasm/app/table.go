@@ -117,6 +117,9 @@ func (e *editor) save() {
 // store is said in one quiet line; the table on the page is never touched,
 // and the next change tries again.
 func (a *app) save(text string) {
+	if a.course != nil {
+		return // a SCORM launch page keeps nothing in the browser (main.go)
+	}
 	if line, changed := a.storage.Saved(storageSet(a.storageKey, text)); changed {
 		a.showStorage(line)
 	}

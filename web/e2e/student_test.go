@@ -124,6 +124,9 @@ func TestStudentInstructorTools(t *testing.T) {
 		t.Errorf("the saved table lost the prediction: %+v", r[0])
 	}
 	tb.do(chromedp.Click(`#instructor > summary`))
+	// The disclosure's toggle event comes after the click, in a task of its own: reload once the
+	// page has remembered it.
+	tb.waitFor(`localStorage.getItem("coerce-playground:instructor") !== "open"`, "the closed tools remembered")
 	tb.open("/")
 	if eval[bool](tb, `document.getElementById("instructor").open`) {
 		t.Error("the instructor tools reopened after being closed")
