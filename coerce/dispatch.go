@@ -190,11 +190,7 @@ func exampleObject(s Schema) string {
 		}
 		b = appendQuoted(b, f.Name)
 		b = append(b, ": "...)
-		if f.Kind == PrefixedID {
-			b = appendQuoted(b, f.Example)
-		} else {
-			b = append(b, f.Example...)
-		}
+		b = append(b, f.quotedExample()...)
 		n++
 	}
 	return string(append(b, '}'))

@@ -143,6 +143,8 @@ func (r *argReader) coerce(i int, v, raw jsontext.Value) {
 		r.vals[i].str, e = coerceID(f, v, r.d.rules, r.tr)
 	case Boolean:
 		r.vals[i].yes, e = coerceBool(f, v, r.d.rules, r.tr)
+	case Text:
+		r.vals[i].str, e = coerceText(f, v, r.d.rules, r.tr)
 	}
 	if e != nil {
 		e.Got = gotJSON(f.Name, raw)
@@ -177,12 +179,7 @@ func (r *argReader) required() *Error {
 	return nil
 }
 
-func exampleFor(f *Field) string {
-	if f.Kind == PrefixedID {
-		return `"` + f.Example + `"`
-	}
-	return f.Example
-}
+func exampleFor(f *Field) string { return f.quotedExample() }
 
 var errTooDeep = errors.New("too deep")
 

@@ -89,7 +89,7 @@ func fixedID(r lesson.Result) lesson.Result {
 // tableViews are the views of a run of the lesson's table: its counts per code, the misses of
 // a student who predicted ok everywhere, and what turning digit_strings off changes.
 func tableViews(t *testing.T) (counts, misses, changes []Node) {
-	s := New(Opening())
+	s := New(lesson.Opening())
 	for i := range s.Table().Rows {
 		s.SetWant(i, "ok")
 	}

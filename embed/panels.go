@@ -1,4 +1,4 @@
-package page
+package embed
 
 // Panel is one panel of the page. The list is declared once, here: the embed's panels= option,
 // the lesson notes' "panel" targets and the app's panel files (wasm/app/panels.go) go by it.

@@ -1,4 +1,4 @@
-package page
+package embed
 
 import "coerceplayground/lesson"
 
@@ -11,26 +11,26 @@ import "coerceplayground/lesson"
 //
 // The embed's layout depends on its width: below 641 px each row is a card (98 px instead of
 // 51 px) and text wraps sooner. A snippet is width="100%", so its column's width is unknown; the
-// height is computed for EmbedWidth, the narrowest column a course page gives it on a phone,
+// height is computed for Width, the narrowest column a course page gives it on a phone,
 // so that no wider column shows a scrollbar. Wider columns get blank space below instead (at
 // 800 px, about half the frame for a long table): host.js removes both.
 
-// EmbedWidth is the frame width, in CSS pixels, the fixed height is computed for: a 360 px
+// Width is the frame width, in CSS pixels, the fixed height is computed for: a 360 px
 // phone's screen less a course page's margins.
-const EmbedWidth = 320
+const Width = 320
 
-// EmbedSpare is the height, in CSS pixels, kept free below what the embed shows as it opens:
+// Spare is the height, in CSS pixels, kept free below what the embed shows as it opens:
 // 104 px for the line that says the browser keeps no table (a frame on another site in a
 // browser that refuses it storage: 101 px at 320 px, three lines and a margin), 4 px for
 // rounding.
-const EmbedSpare = 108
+const Spare = 108
 
-// EmbedMaxHeight caps the fixed height (as host.js caps the height it sets): a table of
+// MaxHeight caps the fixed height (as host.js caps the height it sets): a table of
 // hundreds of rows scrolls inside its frame rather than making a course page a mile long.
-const EmbedMaxHeight = 20000
+const MaxHeight = 20000
 
 // embedFigures are heights, in tenths of a CSS pixel (integers, so that a sum of them rounds
-// the same everywhere), of the embed page laid out at EmbedWidth in Chromium
+// the same everywhere), of the embed page laid out at Width in Chromium
 // as it opens, measured by web/e2e's TestEmbedFigures, which fails, printing the new figures,
 // when the page's layout no longer matches them. Each panel's figure is what showing it adds,
 // its margin included.
@@ -65,12 +65,12 @@ var embedFigures = struct {
 // other than the lesson notes.
 func beyondPanel(p Panel) bool { return !p.Core && p.ID != "notes" }
 
-// EmbedHeight is the fixed height, in CSS pixels, of a frame showing t with options o, as it
-// opens at EmbedWidth (at most EmbedMaxHeight). A table of no rows is counted as one: the
+// Height is the fixed height, in CSS pixels, of a frame showing t with options o, as it
+// opens at Width (at most MaxHeight). A table of no rows is counted as one: the
 // empty table's line is about as tall.
-func EmbedHeight(o EmbedOptions, t lesson.Table) int {
+func Height(o Options, t lesson.Table) int {
 	f := embedFigures
-	h := f.Page + EmbedSpare*10
+	h := f.Page + Spare*10
 	predict := o.Predict || t.Mode == lesson.PredictMode
 	if predict {
 		h += f.Notice
@@ -86,11 +86,11 @@ func EmbedHeight(o EmbedOptions, t lesson.Table) int {
 			if predict {
 				row = f.PredictRow
 			}
-			h += f.Table + row*max(len(Kept(t).Rows), 1)
+			h += f.Table + row*max(len(t.Filled().Rows), 1)
 		case beyondPanel(p) && beyond:
-			h += panelFigure(p.ID, ToolOf(t)) - f.Beyond
+			h += panelFigure(p.ID, t.ToolName()) - f.Beyond
 		default:
-			h += panelFigure(p.ID, ToolOf(t))
+			h += panelFigure(p.ID, t.ToolName())
 		}
 		work = work || p.ID == "table" || p.ID == "results" || p.ID == "learner"
 		beyond = beyond || beyondPanel(p)
@@ -98,7 +98,7 @@ func EmbedHeight(o EmbedOptions, t lesson.Table) int {
 	if !work {
 		h += f.NoWork
 	}
-	return min((h+9)/10, EmbedMaxHeight)
+	return min((h+9)/10, MaxHeight)
 }
 
 // panelFigure is what panel id adds to an embed of a table of tool.

@@ -7,17 +7,17 @@ import (
 	"testing"
 )
 
-// TestKeeper replays the sessions in testdata/keep.txt: a refusal is told
+// TestStorageStatus replays the sessions in testdata/storage.txt: a refusal is told
 // once, a full store on every failure and its recovery once, and nothing is
 // said while the browser keeps the table.
-func TestKeeper(t *testing.T) {
-	f, err := os.Open("testdata/keep.txt")
+func TestStorageStatus(t *testing.T) {
+	f, err := os.Open("testdata/storage.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	results := map[string]StoreResult{"stored": Stored, "refused": Refused, "full": Full}
-	lines := map[string]string{KeepRefused: "refused", KeepFull: "full", KeepAgain: "again"}
+	lines := map[string]string{StorageRefused: "refused", StorageFull: "full", StorageAgain: "again"}
 	sc := bufio.NewScanner(f)
 	n := 0
 	for sc.Scan() {
@@ -30,7 +30,7 @@ func TestKeeper(t *testing.T) {
 		if !ok {
 			t.Fatalf("no => in %q", text)
 		}
-		var k Keeper
+		var k StorageStatus
 		var got []string
 		for i, step := range strings.Fields(steps) {
 			kind, name, _ := strings.Cut(step, ":")
@@ -60,7 +60,7 @@ func TestKeeper(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		t.Fatal("testdata/keep.txt has no sessions")
+		t.Fatal("testdata/storage.txt has no sessions")
 	}
 }
 

@@ -3,13 +3,14 @@
 package main
 
 import (
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
-	"coerceplayground/wasm/page"
 )
 
-// panel is one panel's set-up: it finds its elements, wires its controls and subscribes to the
-// State's changes. Panels that page.Panels lists go by the same id.
-type panel struct {
+// part is one part of the app's set-up, a panel or a feature that spans panels (share, embed,
+// student, try): it finds its elements, wires its controls and subscribes to the State's
+// changes. Parts that are panels of embed.Panels go by the same id.
+type part struct {
 	id   string
 	init func(*app)
 	// later marks a panel built on first open rather than at start (later.go); tries are
@@ -18,11 +19,11 @@ type panel struct {
 	tries []string
 }
 
-// panels are the page's panels in the order they are set up: the table editor and the results
+// parts are the app's parts in the order they are set up: the table editor and the results
 // first (later panels focus rows and decorate results), the notes last (they show a Try it button
-// only for the targets the panels before them registered). Adding a panel is a file with its
-// init function and one line here (and its entry in page.Panels).
-var panels = []panel{
+// only for the targets the parts before them registered). Adding a panel is a file with its
+// init function and one line here (and its entry in embed.Panels).
+var parts = []part{
 	{id: "table", init: initTable},
 	{id: "results", init: initResults},
 	{id: "reference", init: initReference}, // the catalog and schema panels
@@ -75,7 +76,7 @@ func optional(id string) bool {
 // jump shows a panel for a Try it target: scrolled to and the keyboard on its heading.
 func (a *app) jump(id string) {
 	a.build(id)
-	p, ok := page.PanelByID(id)
+	p, ok := embed.PanelByID(id)
 	if !ok {
 		return
 	}

@@ -32,24 +32,24 @@ func StoreResultOf(errName string) StoreResult {
 
 // The lines the page shows about keeping the table (one at a time).
 const (
-	KeepRefused = "This browser does not keep the table for this page, so it lasts until you close the page. Copy link or Export keeps it."
-	KeepFull    = "This browser's storage is full, so your last change is not saved in it. Nothing on the page is lost; the page tries again on your next change, and Export keeps a copy."
-	KeepAgain   = "The table is saved in this browser again."
+	StorageRefused = "This browser does not keep the table for this page, so it lasts until you close the page. Copy link or Export keeps it."
+	StorageFull    = "This browser's storage is full, so your last change is not saved in it. Nothing on the page is lost; the page tries again on your next change, and Export keeps a copy."
+	StorageAgain   = "The table is saved in this browser again."
 )
 
-// Keeper decides what the page says about keeping the table. The zero value
-// is ready before the first read.
-type Keeper struct {
+// StorageStatus decides the storage line (id="storage-status"): what the page says about
+// keeping the table. The zero value is ready before the first read.
+type StorageStatus struct {
 	refused bool // told that the browser refuses storage
 	full    bool // the last write failed for lack of room
 }
 
 // Loaded takes the result of reading the saved table at start-up and returns
 // the line to show, or "" for none.
-func (k *Keeper) Loaded(r StoreResult) string {
+func (k *StorageStatus) Loaded(r StoreResult) string {
 	if r == Refused {
 		k.refused = true
-		return KeepRefused
+		return StorageRefused
 	}
 	return ""
 }
@@ -57,21 +57,21 @@ func (k *Keeper) Loaded(r StoreResult) string {
 // Saved takes the result of a write after a change. It returns the line to
 // show and whether the line changed: a refusal is told once for the session,
 // a full store on each failure until a write succeeds, then the recovery.
-func (k *Keeper) Saved(r StoreResult) (line string, changed bool) {
+func (k *StorageStatus) Saved(r StoreResult) (line string, changed bool) {
 	switch r {
 	case Full:
 		k.full = true
-		return KeepFull, true
+		return StorageFull, true
 	case Refused:
 		if k.refused {
 			return "", false
 		}
 		k.refused = true
-		return KeepRefused, true
+		return StorageRefused, true
 	}
 	if k.full {
 		k.full = false
-		return KeepAgain, true
+		return StorageAgain, true
 	}
 	return "", false
 }

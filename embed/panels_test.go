@@ -1,4 +1,4 @@
-package page
+package embed
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 // The panel list matches the page: every panel's heading and section are in index.html, ids are
 // unique, and every panel a lesson note may open has a name to be shown by.
 func TestPanelsMatchThePage(t *testing.T) {
-	html, err := os.ReadFile("../../web/index.html")
+	html, err := os.ReadFile("../web/index.html")
 	if err != nil {
 		t.Fatal(err)
 	}

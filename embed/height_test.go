@@ -1,4 +1,4 @@
-package page
+package embed
 
 import (
 	"bufio"
@@ -22,8 +22,8 @@ func lessonRows(n int) lesson.Table {
 	return t
 }
 
-// TestEmbedHeight replays testdata/embedheight.txt.
-func TestEmbedHeight(t *testing.T) {
+// TestHeight replays testdata/embedheight.txt.
+func TestHeight(t *testing.T) {
 	f, err := os.Open("testdata/embedheight.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +46,7 @@ func TestEmbedHeight(t *testing.T) {
 		dash := func(s string) string { return strings.TrimPrefix(s, "-") }
 		tb := lessonRows(n)
 		tb.Tool, tb.Mode = dash(fields[1]), dash(fields[2])
-		if got := EmbedHeight(ParseEmbed(dash(fields[3])), tb); got != h {
+		if got := Height(ParseOptions(dash(fields[3])), tb); got != h {
 			t.Errorf("line %d: %s: EmbedHeight = %d, want %d", line, in, got, h)
 		}
 		cases++
@@ -98,7 +98,7 @@ func snippetSrc(t *testing.T, snippet string) (src, script string, height int) {
 
 // Copy embed code writes the frame for the table and the dialog's choices, sized for what it
 // shows, and the host.js line of the same site.
-func TestEmbedCode(t *testing.T) {
+func TestCode(t *testing.T) {
 	tb := lessonRows(6)
 	for _, r := range tb.Rows {
 		if r.Want == "" {
@@ -107,20 +107,20 @@ func TestEmbedCode(t *testing.T) {
 	}
 	href := "https://play.example/course/index.html?x=1#theme=dark&table=old&readonly=1&mode=predict"
 	for _, c := range []struct {
-		choice EmbedChoice
+		choice Choice
 		opts   string // the options after table=…, in order
 	}{
-		{EmbedChoice{}, "theme=dark"},
-		{EmbedChoice{ReadOnly: true}, "theme=dark&readonly=1"},
-		{EmbedChoice{Predict: true}, "theme=dark&mode=predict"},
-		{EmbedChoice{ReadOnly: true, Predict: true}, "theme=dark&readonly=1&mode=predict"},
+		{Choice{}, "theme=dark"},
+		{Choice{ReadOnly: true}, "theme=dark&readonly=1"},
+		{Choice{Predict: true}, "theme=dark&mode=predict"},
+		{Choice{ReadOnly: true, Predict: true}, "theme=dark&readonly=1&mode=predict"},
 	} {
-		src, script, height := snippetSrc(t, first(EmbedCode(href, tb, c.choice)))
+		src, script, height := snippetSrc(t, first(Code(href, tb, c.choice)))
 		if script != "https://play.example/course/host.js" {
 			t.Errorf("%+v: script %q", c.choice, script)
 		}
 		base, frag, _ := strings.Cut(src, "#")
-		payload, _ := FragmentTable(frag)
+		payload := ParseFragment(frag).Payload
 		if base != "https://play.example/course/embed.html" || frag != "table="+payload+"&"+c.opts {
 			t.Errorf("%+v: src %q, want the embed page with table=…&%s", c.choice, src, c.opts)
 		}
@@ -132,18 +132,18 @@ func TestEmbedCode(t *testing.T) {
 		if predict := got.Mode == lesson.PredictMode; predict != c.choice.Predict || (got.Rows[0].Want == "") != c.choice.Predict {
 			t.Errorf("%+v: the link's table has mode %q and want %q", c.choice, got.Mode, got.Rows[0].Want)
 		}
-		if want := EmbedHeight(ParseEmbed(frag), got); height != want {
+		if want := Height(ParseOptions(frag), got); height != want {
 			t.Errorf("%+v: height %d, want %d", c.choice, height, want)
 		}
 	}
 	// Predict mode shows the notice and one-line rows, so its frame has its own height.
-	_, _, plain := snippetSrc(t, first(EmbedCode(href, tb, EmbedChoice{})))
-	_, _, predict := snippetSrc(t, first(EmbedCode(href, tb, EmbedChoice{Predict: true})))
+	_, _, plain := snippetSrc(t, first(Code(href, tb, Choice{})))
+	_, _, predict := snippetSrc(t, first(Code(href, tb, Choice{Predict: true})))
 	if plain == predict {
 		t.Errorf("predict mode does not change the height (%d)", plain)
 	}
 	// Markup in the link is escaped, in the frame's src and in the script's.
-	if s := EmbedSnippet(`https://p.example/a"b/embed.html#a=1&b="<x>"`, 900); !strings.Contains(s, `src="https://p.example/a&quot;b/embed.html#a=1&amp;b=&quot;&lt;x&gt;&quot;"`) ||
+	if s := Snippet(`https://p.example/a"b/embed.html#a=1&b="<x>"`, 900); !strings.Contains(s, `src="https://p.example/a&quot;b/embed.html#a=1&amp;b=&quot;&lt;x&gt;&quot;"`) ||
 		!strings.Contains(s, `<script src="https://p.example/a&quot;b/host.js" defer>`) || !strings.Contains(s, `height="900"`) {
 		t.Errorf("snippet %s", s)
 	}
@@ -151,9 +151,9 @@ func TestEmbedCode(t *testing.T) {
 
 func first(code string, _ int) string { return code }
 
-func ExampleEmbedCode() {
+func ExampleCode() {
 	t := lesson.Table{Rows: []lesson.Row{{Input: "17", Want: "ok"}}}
-	code, _ := EmbedCode("https://play.example.edu/", t, EmbedChoice{ReadOnly: true})
+	code, _ := Code("https://play.example.edu/", t, Choice{ReadOnly: true})
 	fmt.Println(code)
 	// Output:
 	// <iframe src="https://play.example.edu/embed.html#table=eyJyb3dzIjpbeyJpbnB1dCI6IjE3Iiwid2FudCI6Im9rIn1dfQ&amp;readonly=1" title="Coercion playground: what a tool answers for each input" width="100%" height="993" loading="lazy" referrerpolicy="no-referrer"></iframe>
