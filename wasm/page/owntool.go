@@ -141,7 +141,9 @@ func ownToolProblem(err error) string {
 }
 
 // OwnToolError says why a definition was not used, for the line under the box.
-func OwnToolError(err error) string { return "Not used: " + ownToolProblem(err) + " The table keeps its tool." }
+func OwnToolError(err error) string {
+	return "Not used: " + ownToolProblem(err) + " The table keeps its tool."
+}
 
 // ownFields is how many arguments the table's own tool takes.
 func (s *State) ownFields() int {

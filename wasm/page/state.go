@@ -28,7 +28,7 @@ type State struct {
 	lab runner
 	// declared is the own tool definition the Lab was given (declare).
 	declared string
-	set settings // permissions, switches and the session's counts (lab.go)
+	set      settings // permissions, switches and the session's counts (lab.go)
 }
 
 // runner is what State needs of a *lesson.Lab.
