@@ -29,7 +29,9 @@ type State struct {
 	subs []func(Event)
 
 	lab runner
-	set settings // permissions, switches and the session's counts (lab.go)
+	// declared is the own tool definition the Lab was given (declare).
+	declared string
+	set      settings // permissions, switches and the session's counts (lab.go)
 }
 
 // runner is what State needs of a *lesson.Lab.
@@ -269,6 +271,7 @@ func (s *State) appendRow(r lesson.Row) int {
 func (s *State) Replace(t lesson.Table) {
 	s.remember()
 	s.table, s.locked = clone(t), nil
+	s.declare()
 	s.changed(Replaced)
 }
 
@@ -278,6 +281,7 @@ func (s *State) Replace(t lesson.Table) {
 func (s *State) Load(t lesson.Table) {
 	s.table, s.results, s.stale, s.undo = clone(t), nil, "", nil
 	s.locked, s.undoLocked = nil, nil
+	s.declare()
 	s.emit(Loaded)
 }
 
@@ -293,6 +297,7 @@ func (s *State) Undo() bool {
 	t := *s.undo
 	s.undo = nil
 	s.table, s.locked, s.undoLocked = t, s.undoLocked, nil
+	s.declare()
 	s.changed(Replaced)
 	return true
 }
