@@ -113,7 +113,9 @@ func (s *State) ownDef() (tooldef.Def, bool) {
 // or for its own tool the schema coerce enforces, drawn from the definition.
 func (s *State) SchemaJSON() []byte {
 	if d, ok := s.ownDef(); ok {
-		return d.Schema.JSONSchema()
+		// Laid out by Indent, as the MCP view is: Schema.JSONSchema's indent would link
+		// jsontext's encoder into the page (some 11 KiB brotli).
+		return []byte(Indent(d.Schema.CompactJSONSchema()) + "\n")
 	}
 	return lesson.SchemaJSONFor(s.Tool())
 }
