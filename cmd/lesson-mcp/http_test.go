@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"coerceplayground/coerce/mcpwire"
+	"coerceplayground/mcpserve"
 )
 
 // TestHTTPCommand runs the command with -http on a port the system picks, as a user would, and
@@ -62,7 +63,7 @@ func TestHTTPCommand(t *testing.T) {
 // visitor's browser, and a loopback server answers no other Host (DNS rebinding).
 func TestHTTPRefusesOtherSites(t *testing.T) {
 	s, _ := newServer(config{})
-	ts := httptest.NewServer(newHTTPHandler(s))
+	ts := httptest.NewServer(newHTTPHandler(s, mcpserve.HTTPOptions{}))
 	defer ts.Close()
 	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`
 	for name, set := range map[string]func(*http.Request){
