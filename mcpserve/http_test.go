@@ -24,6 +24,7 @@ type httpServer struct {
 	*httptest.Server
 	h       *mcpserve.HTTPHandler
 	reports chan mcpserve.Report
+	ended   map[string]bool // the sessions whose report waitReport has read
 }
 
 func newHTTPServer(t testing.TB, opts mcpserve.HTTPOptions, add ...func(*mcp.Server)) *httpServer {
@@ -37,7 +38,7 @@ func newHTTPServer(t testing.TB, opts mcpserve.HTTPOptions, add ...func(*mcp.Ser
 	h := mcpserve.NewHTTPHandler(s, opts)
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	return &httpServer{Server: ts, h: h, reports: reports}
+	return &httpServer{Server: ts, h: h, reports: reports, ended: map[string]bool{}}
 }
 
 // rpc is a JSON-RPC answer as the tests read it.
