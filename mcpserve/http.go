@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -126,12 +127,15 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if h.sessionFor(w, r) != nil {
-			h.sdk.ServeHTTP(w, r)
+			rec := &statusWriter{ResponseWriter: w}
+			h.sdk.ServeHTTP(rec, r)
+			rec.finish()
 		}
 	case http.MethodDelete:
 		if t := h.sessionFor(w, r); t != nil {
 			rec := &statusWriter{ResponseWriter: w}
 			h.sdk.ServeHTTP(rec, r)
+			rec.finish()
 			if rec.status == http.StatusNoContent || rec.status == http.StatusNotFound {
 				h.sessions.forget(t.id)
 			}
@@ -202,24 +206,48 @@ func (discard) Header() http.Header         { return http.Header{} }
 func (discard) Write(b []byte) (int, error) { return len(b), nil }
 func (discard) WriteHeader(int)             {}
 
-// statusWriter records the status the SDK answered.
+// statusWriter records the status the SDK answered, and turns the SDK's plain-text refusals
+// that the handler does not answer first (a second GET stream of a session, a Last-Event-ID
+// without an event store, a session closing under a request) into JSON-RPC errors: finish
+// writes the held text as the message of a -32000 error.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	held   *bytes.Buffer // the plain-text body of a refusal, while it is rewritten
 }
 
 func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
+	if w.status != 0 {
+		return
+	}
+	w.status = code
+	if code >= 400 && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.held = new(bytes.Buffer)
+		return
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
 
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
-		w.status = http.StatusOK
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.held != nil {
+		return w.held.Write(b)
 	}
 	return w.ResponseWriter.Write(b)
+}
+
+// finish writes a held refusal as JSON; call it once the SDK has returned.
+func (w *statusWriter) finish() {
+	if w.held == nil {
+		return
+	}
+	msg := strings.TrimSpace(w.held.String())
+	if msg == "" {
+		msg = http.StatusText(w.status)
+	}
+	writeError(w.ResponseWriter, w.status, nil, codeRefused, msg, nil)
 }
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

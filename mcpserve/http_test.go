@@ -227,3 +227,16 @@ func checkCode(t *testing.T, where, want string, a answer) {
 		}
 	}
 }
+
+// TestSecondStreamIsJSON: a second GET stream of one session is the SDK's 409, rewritten from
+// its plain text into a JSON-RPC error; the first stream stays open.
+func TestSecondStreamIsJSON(t *testing.T) {
+	s := newHTTPServer(t, mcpserve.HTTPOptions{})
+	sid := s.session(t, "2025-11-25")
+	s.openStream(t, sid)
+	a := s.send(t, http.MethodGet, sid, "", nil)
+	if a.status != http.StatusConflict || a.msg == nil || a.msg.Error == nil || a.msg.Error.Code != -32000 ||
+		!strings.HasPrefix(a.header.Get("Content-Type"), "application/json") {
+		t.Errorf("a second GET stream: %d %q %s", a.status, a.header.Get("Content-Type"), a.raw)
+	}
+}

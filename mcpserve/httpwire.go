@@ -13,6 +13,7 @@ const (
 	jsonrpcParseError     = -32700
 	jsonrpcInvalidRequest = -32600
 	jsonrpcMethodNotFound = -32601
+	jsonrpcInvalidParams  = -32602
 )
 
 // writeError answers a JSON-RPC error response in a JSON body with the HTTP status. The

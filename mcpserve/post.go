@@ -79,6 +79,7 @@ func (h *HTTPHandler) servePOST(w http.ResponseWriter, r *http.Request) {
 	}
 	rec := &statusWriter{ResponseWriter: w}
 	h.sdk.ServeHTTP(rec, r)
+	rec.finish()
 	if rec.status == http.StatusNotFound {
 		h.sessions.forget(sid)
 	}
@@ -110,15 +111,25 @@ func (h *HTTPHandler) answeredHere(w http.ResponseWriter, msgs []*message, batch
 // initialize admits a new session (closing the longest-idle one at the cap) and hands the
 // initialize to the SDK, registering the session it makes before the answer leaves.
 func (h *HTTPHandler) initialize(w http.ResponseWriter, r *http.Request, m *message) {
+	var params struct {
+		ProtocolVersion string                     `json:"protocolVersion"`
+		Capabilities    map[string]json.RawMessage `json:"capabilities"`
+		ClientInfo      *struct {
+			Name    string `json:"name"`
+			Version string `json:"version"`
+		} `json:"clientInfo"`
+	}
+	if len(m.Params) == 0 || string(m.Params) == "null" || json.Unmarshal(m.Params, &params) != nil {
+		// The SDK would make a session, answer code 0 with its decoder's text, and drop it.
+		writeError(w, http.StatusBadRequest, m.ID, jsonrpcInvalidParams,
+			`initialize takes params {"protocolVersion": string, "capabilities": object, "clientInfo": {"name": string, "version": string}}`, nil)
+		return
+	}
 	if !h.sessions.admit() {
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, m.ID, codeRefused, "no session free: every session is busy or the server is shutting down; retry later", nil)
 		return
 	}
-	var params struct {
-		ProtocolVersion string `json:"protocolVersion"`
-	}
-	_ = json.Unmarshal(m.Params, &params) // bad params are the SDK's to answer
 	version := protocolVersions[0]
 	if slices.Contains(protocolVersions, params.ProtocolVersion) {
 		version = params.ProtocolVersion // what the SDK negotiates from the same list
