@@ -38,8 +38,11 @@ func main() {
 	boolStrings := flag.Bool("bool-strings", false, `let refund's dry_run take the strings "true" and "false"`)
 	limits := mcpserve.HTTPOptions{}
 	flag.IntVar(&limits.MaxSessions, "max-sessions", mcpserve.DefaultMaxSessions, "with -http: the most live sessions; past it the one idle longest is closed")
-	flag.DurationVar(&limits.IdleTimeout, "idle-timeout", mcpserve.DefaultIdleTimeout, "with -http: close a session after this long without a request")
+	flag.DurationVar(&limits.IdleTimeout, "idle-timeout", mcpserve.DefaultIdleTimeout, "with -http: close a session after this long without a request (0: never)")
 	flag.Parse()
+	if limits.IdleTimeout == 0 {
+		limits.IdleTimeout = -1 // HTTPOptions reads 0 as its default; on the command line 0 means never
+	}
 	logger := log.New(os.Stderr, "lesson-mcp: ", log.LstdFlags)
 
 	cfg := config{Permissions: splitList(*grant), BoolStrings: *boolStrings, Log: logger.Println}
