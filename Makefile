@@ -3,7 +3,7 @@
 # in headless Chromium and the edge worker on wrangler dev (web/e2e).
 GO ?= go
 
-.PHONY: build serve test vet size bench clean browser wrangler dist worker deploy
+.PHONY: build serve test vet size bench clean browser wrangler dist scorm worker deploy
 
 # build writes web/app.wasm, web/wasm_exec.js, web/wasm-size.js and a .gz and .br beside each
 # page file; each only when stale.
@@ -58,13 +58,19 @@ bench: build
 # dist writes dist/, the static bundle for any static host: content-hashed names, .gz and .br
 # siblings, and _headers (ALLOWED_EMBEDDERS sets embed.html's frame-ancestors there).
 dist:
-	$(GO) run ./internal/dist/cmd/dist
+	$(GO) run ./build/dist/cmd/dist
 
-# worker builds the Cloudflare Worker (wasm/worker, syumai/workers) into build/worker, where
+# scorm writes dist/scorm/coerce-playground-scorm12.zip and -scorm2004.zip (build/scorm): the
+# embed page in predict mode on the lesson's table, or on TABLE=file.txt (the text format, as
+# Export writes it), titled TITLE= in the course site. The same input gives the same bytes.
+scorm:
+	$(GO) run ./build/scorm/cmd/scorm $(if $(TABLE),-table '$(TABLE)') $(if $(TITLE),-title '$(TITLE)')
+
+# worker builds the Cloudflare Worker (cmd/worker, syumai/workers) into out/worker, where
 # wrangler.jsonc's main points.
 worker:
-	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -runtime=cloudflare -o build/worker
-	GOOS=js GOARCH=wasm $(GO) build -o build/worker/app.wasm ./wasm/worker
+	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -runtime=cloudflare -o out/worker
+	GOOS=js GOARCH=wasm $(GO) build -o out/worker/app.wasm ./cmd/worker
 
 # deploy publishes dist/ (Workers Static Assets) and the worker with the pinned wrangler. It needs
 # a Cloudflare login (npx wrangler login, or CLOUDFLARE_API_TOKEN); the tests never run it.
@@ -76,4 +82,4 @@ deploy: dist worker wrangler
 clean:
 	rm -f web/app.wasm web/wasm_exec.js web/wasm-size.js web/*.br web/*.gz web/*.tmp
 	rm -rf artifacts
-	rm -rf dist build/worker .wrangler
+	rm -rf dist out/worker .wrangler

@@ -13,7 +13,7 @@
 // On start it says where the page is, who may frame the embed page
 // (ALLOWED_EMBEDDERS) and, when that is unset, the one line that lets a
 // course page on this machine over http frame it for testing. The handler is
-// web.NewSite, the same one the tests and the edge worker (wasm/worker) use,
+// web.NewSite, the same one the tests and the edge worker (cmd/worker) use,
 // in web.NewServer's timeouts.
 package main
 
@@ -32,7 +32,7 @@ import (
 	"syscall"
 	"time"
 
-	"coerceplayground/internal/webbuild"
+	"coerceplayground/build/webbuild"
 	"coerceplayground/web"
 )
 

@@ -21,7 +21,12 @@ func EncodeShare(t Table) string {
 
 // ShareJSON is the JSON inside a share payload.
 func ShareJSON(t Table) []byte {
-	b := []byte{'{'}
+	return append(appendTableMembers([]byte{'{'}, t), '}')
+}
+
+// appendTableMembers appends the members of t's share JSON, without the closing brace, so that
+// the saved copy (EncodeSaved) can add its own after them.
+func appendTableMembers(b []byte, t Table) []byte {
 	if t.Tool != "" {
 		b = append(b, `"tool":`...)
 		b, _ = jsontext.AppendQuote(b, t.Tool)
@@ -47,19 +52,24 @@ func ShareJSON(t Table) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"input":`...)
-		b, _ = jsontext.AppendQuote(b, r.Input)
-		if r.Want != "" { // a row still to be predicted carries no want at all
-			b = append(b, `,"want":`...)
-			b, _ = jsontext.AppendQuote(b, r.Want)
-		}
-		if r.Note != "" {
-			b = append(b, `,"note":`...)
-			b, _ = jsontext.AppendQuote(b, r.Note)
-		}
-		b = append(b, '}')
+		b = appendRow(b, r)
 	}
-	return append(b, "]}"...)
+	return append(b, ']')
+}
+
+// appendRow appends one row's object.
+func appendRow(b []byte, r Row) []byte {
+	b = append(b, `{"input":`...)
+	b, _ = jsontext.AppendQuote(b, r.Input)
+	if r.Want != "" { // a row still to be predicted carries no want at all
+		b = append(b, `,"want":`...)
+		b, _ = jsontext.AppendQuote(b, r.Want)
+	}
+	if r.Note != "" {
+		b = append(b, `,"note":`...)
+		b, _ = jsontext.AppendQuote(b, r.Note)
+	}
+	return append(b, '}')
 }
 
 // ErrShare is returned (wrapped in a message) for any payload that is not a table.
@@ -71,17 +81,32 @@ var ErrShare = errors.New("the link's table could not be read")
 // object, an input over MaxInputBytes, an unknown code, …) is an *UnreadableRows error, which
 // names those rows and holds the rest for a reader who chooses to open them.
 func DecodeShare(payload string) (Table, error) {
+	raw, err := unbase64(payload)
+	if err != nil {
+		return Table{}, err
+	}
+	return decodeTable(raw, nil)
+}
+
+// unbase64 is the JSON inside a payload: base64url, padded or not, within MaxShareBytes.
+func unbase64(payload string) ([]byte, error) {
 	if len(payload) > MaxShareBytes {
-		return Table{}, shareError("it is " + Bytes(len(payload)) + ", over the limit of " + Bytes(MaxShareBytes))
+		return nil, shareError("it is " + Bytes(len(payload)) + ", over the limit of " + Bytes(MaxShareBytes))
 	}
 	for len(payload) > 0 && payload[len(payload)-1] == '=' {
 		payload = payload[:len(payload)-1]
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(payload)
 	if err != nil {
-		return Table{}, shareError("it is not base64url")
+		return nil, shareError("it is not base64url")
 	}
-	t, bad, msg := decodeShareJSON(raw)
+	return raw, nil
+}
+
+// decodeTable reads the table in a payload's JSON and checks it as DecodeShare says; other
+// members, when not nil, reads the members that are not the table's (the saved copy's).
+func decodeTable(raw []byte, other func(key string, dec *jsontext.Decoder) error) (Table, error) {
+	t, bad, msg := decodeShareJSON(raw, other)
 	if msg != "" {
 		return Table{}, shareError(msg)
 	}
@@ -143,8 +168,8 @@ func (m shareMsg) Error() string { return string(m) }
 // decodeShareJSON reads {"tool", "mode", "preamble", "rows"}. A row that is JSON but not a row
 // (not an object, no "input", a member that is not a string) or that checkRow refuses is left
 // out and named in bad, in the link's order; what makes the whole payload unreadable is said in
-// words in msg.
-func decodeShareJSON(raw []byte) (t Table, bad []BadRow, msg string) {
+// words in msg. Members of no table are skipped, or read by other when it is not nil.
+func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) error) (t Table, bad []BadRow, msg string) {
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
 	sawRows := false
 	err := jsonwalk.Members(dec, func(key string) error {
@@ -166,6 +191,9 @@ func decodeShareJSON(raw []byte) (t Table, bad []BadRow, msg string) {
 			return decodeShareRows(dec, &t, &bad)
 		case "preamble":
 			return decodeSharePreamble(dec, &t)
+		}
+		if other != nil {
+			return other(key, dec)
 		}
 		return dec.SkipValue()
 	})

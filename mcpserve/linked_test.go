@@ -23,7 +23,7 @@ func TestPageDoesNotLinkTheSDK(t *testing.T) {
 		}
 		return strings.Fields(string(out))
 	}
-	page := deps("./wasm/app", "./wasm/worker")
+	page := deps("./wasm/app", "./cmd/worker")
 	if len(page) < 50 {
 		t.Fatalf("only %d packages listed: is go list working?", len(page))
 	}

@@ -16,7 +16,7 @@ const (
 	// ReadTimeout bounds the whole request; the site takes no bodies.
 	ReadTimeout = 30 * time.Second
 	// WriteTimeout bounds one response, from the end of its headers. app.wasm's
-	// packed data segments (internal/webbuild) made it larger raw, smaller served.
+	// packed data segments (build/webbuild) made it larger raw, smaller served.
 	WriteTimeout = 7 * time.Minute
 	// IdleTimeout closes a keep-alive connection that sends no next request.
 	IdleTimeout = 60 * time.Second

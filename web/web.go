@@ -5,7 +5,7 @@
 //   - A static file is one of the files the page loads: index.html, style.css,
 //     boot.js, loader.js, stamp.js, favicon.svg (committed, embedded in [Static]) and the build
 //     outputs app.wasm, wasm_exec.js and wasm-size.js (written by
-//     internal/webbuild into the web directory, never committed).
+//     build/webbuild into the web directory, never committed).
 //   - A precompressed sibling is name+".br" or name+".gz" beside a static
 //     file. The handler serves it, with Content-Encoding, when the request's
 //     Accept-Encoding allows it and the sibling is not older than the file.
@@ -41,7 +41,7 @@ const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src
 
 // Static holds the committed static files. The build outputs (app.wasm and
 // the scripts generated beside it) are not in it: serve a directory that
-// holds them, such as os.DirFS("web") after internal/webbuild has run.
+// holds them, such as os.DirFS("web") after build/webbuild has run.
 //
 //go:embed index.html boot.js style.css stamp.js loader.js favicon.svg sw.js manifest.webmanifest
 var Static embed.FS

@@ -36,6 +36,7 @@ func main() {
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this address (at /mcp) instead of stdio")
 	grant := flag.String("grant", "", "comma-separated permissions the caller holds, such as "+lesson.RefundPermission)
 	boolStrings := flag.Bool("bool-strings", false, `let refund's dry_run take the strings "true" and "false"`)
+	tools := registerToolFlag()
 	limits := mcpserve.HTTPOptions{}
 	flag.IntVar(&limits.MaxSessions, "max-sessions", mcpserve.DefaultMaxSessions, "with -http: the most live sessions; past it the one idle longest is closed")
 	flag.DurationVar(&limits.IdleTimeout, "idle-timeout", mcpserve.DefaultIdleTimeout, "with -http: close a session after this long without a request (0: never)")
@@ -46,6 +47,13 @@ func main() {
 	logger := log.New(os.Stderr, "lesson-mcp: ", log.LstdFlags)
 
 	cfg := config{Permissions: splitList(*grant), BoolStrings: *boolStrings, Log: logger.Println}
+	if len(*tools) > 0 {
+		d, err := declaredDispatcher(*tools, cfg.Permissions, logger.Println)
+		if err != nil {
+			logger.Fatal(err)
+		}
+		cfg.Declared = d
+	}
 	srv, mount := newServer(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -106,6 +114,8 @@ type config struct {
 	NewID func() string
 	// Log receives the log lines; nil drops them.
 	Log func(...any)
+	// Declared, when set, serves tools declared as data (-tool) instead of the lesson's.
+	Declared *coerce.Dispatcher
 }
 
 // serveStdio serves one session on stdin and stdout until the client closes stdin or ctx ends,
@@ -138,6 +148,9 @@ func newServer(cfg config) (*mcp.Server, *mcpserve.Server) {
 	sw.BoolStrings = cfg.BoolStrings
 	d := lesson.NewDispatcher(lesson.LabConfig{Switches: &sw, Permissions: cfg.Permissions, NewID: cfg.NewID,
 		Log: func(l coerce.LogLine) { logf(l.String()) }})
+	if cfg.Declared != nil {
+		d = cfg.Declared
+	}
 	s := mcpserve.NewServer(&mcp.Implementation{Name: "coerce-lesson", Title: "coerce playground: the lesson's tools", Version: "v1"}, &mcp.ServerOptions{
 		Instructions: "Tools of the coerce lesson. Every answer is a tool result: on isError, read the observation's error code and hint, " +
 			"and follow _meta[\"coerce/decision\"]: retry (fix what the hint names, once), stop, or handoff (a person takes over).",

@@ -264,11 +264,11 @@ func download(name, text string) {
 	g.Call("setTimeout", revoke, 0)
 }
 
-// afterKept calls f once loader.js's self.coerceKept settles: the service worker has installed,
+// afterFilesCached calls f once loader.js's self.coerceKept settles: the service worker has installed,
 // keeping the page's files, or the loader stopped waiting for it. The app starts without waiting for the
 // worker and holds only its ready step back, so that nothing is requested once the page is
 // ready. f runs at once when the loader offers no such promise (a page loaded without it).
-func afterKept(f func()) {
+func afterFilesCached(f func()) {
 	p, ok := jsguard.Prop(js.Global(), "coerceKept")
 	if !ok || p.Type() != js.TypeObject {
 		f()

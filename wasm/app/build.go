@@ -15,8 +15,9 @@ import (
 
 // build makes the DOM of n. Text reaches it as text nodes and attribute values only; Inner is
 // the lesson's own markup (page.Node).
-func build(n page.Node) js.Value {
-	doc := js.Global().Get("document")
+func build(n page.Node) js.Value { return buildIn(js.Global().Get("document"), n) }
+
+func buildIn(doc js.Value, n page.Node) js.Value {
 	if n.Tag == "" {
 		return doc.Call("createTextNode", n.Text)
 	}
@@ -32,7 +33,7 @@ func build(n page.Node) js.Value {
 		return e
 	}
 	for _, k := range n.Kids {
-		e.Call("appendChild", build(k))
+		e.Call("appendChild", buildIn(doc, k))
 	}
 	return e
 }
@@ -64,12 +65,25 @@ func fillAll(e js.Value, fills []page.Fill) {
 
 // replaceKids makes nodes the children of e, in one DOM insertion.
 func replaceKids(e *dom.BasicHTMLElement, nodes []page.Node) {
-	frag := fragment()
-	for _, n := range nodes {
-		frag.Underlying().Call("appendChild", build(n))
-	}
 	e.SetTextContent("")
-	appendFragment(e, frag)
+	appendNodes(e, nodes...)
+}
+
+// appendNodes adds nodes at the end of e's children, in one DOM insertion.
+func appendNodes(e *dom.BasicHTMLElement, nodes ...page.Node) {
+	doc := js.Global().Get("document")
+	frag := doc.Call("createDocumentFragment")
+	for _, n := range nodes {
+		frag.Call("appendChild", buildIn(doc, n))
+	}
+	e.Underlying().Call("appendChild", frag)
+}
+
+// fillOnce draws a disclosure's inside when it is first opened (page.WhyLines, page.MCPLines);
+// data-filled says it is drawn.
+func fillOnce(d *dom.BasicHTMLElement, nodes ...page.Node) {
+	d.SetAttribute("data-filled", "")
+	appendNodes(d, nodes...)
 }
 
 func samePath(a, b []int) bool {

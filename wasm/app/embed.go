@@ -3,7 +3,7 @@
 package main
 
 // Embed mode (embed.html: index.html with data-embed on <html>) and the Copy
-// embed code button. The options come from the fragment (page.ParseEmbed).
+// embed code button. The options come from the fragment (embed.ParseOptions).
 // Inside an iframe the page posts its height to the parent on every layout
 // change, and obeys postMessage requests (setTable, run, getResults) from the
 // origins listed in origins=; other origins' messages are counted in
@@ -16,16 +16,18 @@ package main
 import (
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
+	"coerceplayground/lms"
 	"coerceplayground/wasm/jsguard"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
 )
 
-// embed is the state of embed mode.
-type embed struct {
-	opts    page.EmbedOptions
+// frame is the state of embed mode: the page as a course site's frame.
+type frame struct {
+	opts    embed.Options
 	ignored int
 	host    string // the origin of the last obeyed message: a learner's runs are told there
 	height  int
@@ -37,7 +39,7 @@ type embed struct {
 // tell is where a learner's own runs are told: the host that last talked to
 // the frame or, before any message, the parent's origin when origins= lists
 // it (location.ancestorOrigins, where the browser has it). "" is nowhere.
-func (e *embed) tell() string {
+func (e *frame) tell() string {
 	if e.host != "" {
 		return e.host
 	}
@@ -71,18 +73,18 @@ func initEmbed(a *app) {
 	if !root().HasAttribute("data-embed") {
 		return
 	}
-	e := &embed{opts: page.ParseEmbed(location().Hash())}
+	e := &frame{opts: a.link.Options} // a SCORM launch page's come with its table (main.go)
 	e.showPanels()
 	a.applyOptions(e.opts)
 	a.talkToHost(e)
 }
 
 // showPanels shows the panels panels= names and the theme theme= asks for.
-func (e *embed) showPanels() {
+func (e *frame) showPanels() {
 	if e.opts.Theme != "auto" {
 		root().SetAttribute("data-theme", e.opts.Theme)
 	}
-	for _, p := range page.Panels {
+	for _, p := range embed.Panels {
 		if h, ok := lookup(p.Heading); ok && p.Core {
 			if s, ok := closest(h, "section"); ok && !e.opts.Shows(p.ID) {
 				s.Class().Add("embed-off")
@@ -102,12 +104,9 @@ func (e *embed) showPanels() {
 	}
 }
 
-// applyOptions applies mode=predict and readonly=1, and says which options could not be read.
-func (a *app) applyOptions(o page.EmbedOptions) {
-	if o.Predict && a.st.Table().Mode != lesson.PredictMode {
-		a.st.Load(page.StartPredict(a.st.Table()))
-		a.notify(page.PredictNotice, false)
-	}
+// applyOptions applies readonly=1 and says which options could not be read (page.Choose has
+// made the table a worksheet for mode=predict).
+func (a *app) applyOptions(o embed.Options) {
 	if o.ReadOnly {
 		root().SetAttribute("data-readonly", "")
 		a.lockRows(o.Predict || a.st.Table().Mode == lesson.PredictMode)
@@ -122,7 +121,7 @@ func (a *app) applyOptions(o page.EmbedOptions) {
 
 // talkToHost posts the page's height to the parent, answers the messages of the origins
 // origins= lists, and tells the host about the learner's runs.
-func (a *app) talkToHost(e *embed) {
+func (a *app) talkToHost(e *frame) {
 	w := js.Global()
 	// The parent is a window on another origin (often another site): only
 	// postMessage may be called on it, and reading it goes through jsguard.Prop.
@@ -134,12 +133,19 @@ func (a *app) talkToHost(e *embed) {
 	// A run the learner started (Run, Ctrl+Enter) is told to the host as
 	// coerce-playground:ran; a host's own run gets only its reply.
 	a.subscribe(func(ev page.Event) {
-		if ev != page.Ran || e.answering || a.st.Results() == nil {
+		if ev != page.Ran {
+			return
+		}
+		rows := a.countedRows()
+		if e.answering || a.st.Results() == nil {
 			return
 		}
 		if host := e.tell(); host != "" {
 			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
-				src.Call("postMessage", a.st.RanMessage(), host)
+				m := a.st.RanMessage()
+				// xAPI statements, for a host that keeps its own record store (docs/lms.md).
+				m["statements"] = lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), rows, sinceStart())
+				src.Call("postMessage", m, host)
 			}
 		}
 	})
@@ -165,7 +171,7 @@ func (a *app) lockRows(predict bool) {
 
 // postHeight tells the parent the page's height, in the page's own form and
 // in the LTI form that Canvas honours, when it changed.
-func (e *embed) postHeight(parent js.Value) {
+func (e *frame) postHeight(parent js.Value) {
 	h := int(js.Global().Get("document").Get("documentElement").Call("getBoundingClientRect").Get("height").Float() + 0.999)
 	if h == e.height || h <= 0 {
 		return
@@ -173,7 +179,7 @@ func (e *embed) postHeight(parent js.Value) {
 	e.height = h
 	// The height says nothing about what the learner typed, so any parent
 	// may read it: the page cannot know its parent's origin in advance.
-	for _, m := range page.HeightMessages(h) {
+	for _, m := range embed.HeightMessages(h) {
 		parent.Call("postMessage", m, "*")
 	}
 }
@@ -188,9 +194,9 @@ func (a *app) copyEmbed(opened bool) {
 	if opened && a.st.Table().Mode == lesson.PredictMode {
 		predict.SetChecked(true)
 	}
-	choice := page.EmbedChoice{ReadOnly: readOnly.Checked(), Predict: predict.Checked()}
-	snippet, height := page.EmbedCode(location().Href(), a.st.Table(), choice)
-	link := page.EmbedLink(location().Href(), a.st.Table()) // the options add a few bytes to it
+	choice := embed.Choice{ReadOnly: readOnly.Checked(), Predict: predict.Checked()}
+	snippet, height := embed.Code(location().Href(), a.st.Table(), choice)
+	link := embed.Link(location().Href(), a.st.Table()) // the options add a few bytes to it
 	box, status := byID("embed-code"), byID("embed-status")
 	code := &dom.HTMLTextAreaElement{BasicHTMLElement: byID("embed-snippet")}
 	box.RemoveAttribute("hidden")
@@ -204,7 +210,7 @@ func (a *app) copyEmbed(opened bool) {
 	copyText(snippet, func(ok bool) {
 		defer a.recover()
 		if ok {
-			status.SetTextContent(page.EmbedCopied(height))
+			status.SetTextContent(embed.Copied(height))
 			return
 		}
 		code.Focus()

@@ -165,40 +165,11 @@ func (p *vendor) runHTTP() []lesson.HTTPRow {
 		return nil
 	}
 	p.ran = res
-	frag := fragment()
+	views := make([]page.Node, len(res))
 	for i, r := range res {
-		addToFragment(frag, httpResultEl(i, r))
+		views[i] = page.HTTPResultView(i, r)
 	}
-	p.results.SetTextContent("")
-	appendFragment(p.results, frag)
+	replaceKids(p.results, views)
 	p.summary.SetTextContent(page.HTTPSummary(res))
 	return rows
-}
-
-func httpResultEl(i int, r lesson.Result) *dom.BasicHTMLElement {
-	li := attrs(el("li", "step"), "tabindex", "-1", "data-row", strconv.Itoa(i+1), "data-code", r.Code,
-		"data-observation", r.Observation, "data-pass", strconv.FormatBool(r.Pass), "data-trace", string(r.Trace.JSON()))
-	head := el("div", "head")
-	appendChild(head, text("span", "num", strconv.Itoa(i+1)))
-	appendChild(head, text("code", "call", r.Input))
-	appendChild(head, badge(r.Code))
-	switch {
-	case r.Want == "":
-		appendChild(head, text("span", "mark none", "no expectation"))
-	case r.Pass:
-		appendChild(head, text("span", "mark pass", "✓ as expected"))
-	default:
-		li.Class().Add("fail")
-		appendChild(head, text("span", "mark fail", "✗ expected "+r.Want))
-	}
-	appendChild(li, head)
-	appendChild(li, text("pre", "obs", r.Observation))
-	if r.Note != "" {
-		appendChild(li, text("p", "note", r.Note))
-	}
-	// Which status became which code, and why; a response that did not give the expected code
-	// opens its Why by itself, as a mispredicted row does.
-	appendChild(li, whyEl(strconv.Itoa(i), func() ([]page.WhyStep, string) { return page.WhyFor(r.Trace, r.Code), r.Code },
-		page.Mispredicted(r.Want, r.Code)))
-	return li
 }

@@ -10,9 +10,9 @@ package main
 
 import (
 	"strconv"
-	"strings"
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
@@ -93,8 +93,10 @@ func initInstructor(a *app) {
 		return
 	}
 	embedded := root().HasAttribute("data-embed")
-	if v, _ := storageGet(instructorKey); v == "open" && !embedded {
-		setProp(d, "open", true)
+	if !embedded { // an embed does not read the page's storage for this either
+		if v, _ := storageGet(instructorKey); v == "open" {
+			setProp(d, "open", true)
+		}
 	}
 	a.on(d, "toggle", func(*dom.BasicEvent) {
 		if embedded {
@@ -112,14 +114,14 @@ func initInstructor(a *app) {
 // when the fragment changes) and, in an embed, every panel its panels= option shows.
 func initFolds(a *app) {
 	fromHash := func() {
-		if name, ok := strings.CutPrefix(location().Hash(), "#panel-"); ok && unfold(name) {
+		if name := embed.ParseFragment(location().Hash()).Panel; name != "" && unfold(name) {
 			byID(name+"-h").Underlying().Call("scrollIntoView", map[string]any{"block": "start"})
 		}
 	}
 	fromHash()
 	a.onValue(js.Global(), "hashchange", func(*dom.BasicEvent) { fromHash() })
 	if root().HasAttribute("data-embed") {
-		for _, p := range page.Panels {
+		for _, p := range embed.Panels {
 			if s, ok := lookup("panel-" + p.ID); ok && s.Class().Contains("embed-on") {
 				unfold(p.ID)
 			}

@@ -1,10 +1,14 @@
 package page
 
-import "strings"
+import (
+	"strings"
+
+	"coerceplayground/internal/htmltext"
+)
 
 // Node is a piece of the page described in plain Go: an element with its attributes and
 // children, or a text. One description serves twice: written as HTML at build time
-// (internal/webbuild puts it in index.html, so the lesson is readable before the app loads and
+// (build/webbuild puts it in index.html, so the lesson is readable before the app loads and
 // with scripts off), and built into the DOM by the app (wasm/app/build.go) when the page shows
 // something other than what was written. The two cannot drift apart: both read the same Node.
 type Node struct {
@@ -80,14 +84,14 @@ func (n Node) HTML() string {
 
 func (n Node) write(b *strings.Builder) {
 	if n.Tag == "" {
-		b.WriteString(escape(n.Text, false))
+		b.WriteString(htmltext.Escape(n.Text, false))
 		return
 	}
 	b.WriteString("<" + n.Tag)
 	for i := 0; i+1 < len(n.Attrs); i += 2 {
 		b.WriteString(" " + n.Attrs[i])
 		if v := n.Attrs[i+1]; v != "" {
-			b.WriteString(`="` + escape(v, true) + `"`)
+			b.WriteString(`="` + htmltext.Escape(v, true) + `"`)
 		}
 	}
 	b.WriteString(">")
@@ -99,24 +103,4 @@ func (n Node) write(b *strings.Builder) {
 		k.write(b)
 	}
 	b.WriteString("</" + n.Tag + ">")
-}
-
-// escape writes s as HTML text, or as an attribute value in double quotes.
-func escape(s string, attr bool) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '&':
-			b.WriteString("&amp;")
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case r == '"' && attr:
-			b.WriteString("&quot;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

@@ -128,7 +128,7 @@ const (
 )
 
 // Tool is the tool the table's rows call.
-func (s *State) Tool() string { return ToolOf(s.table) }
+func (s *State) Tool() string { return s.table.ToolName() }
 
 // CanAdd reports whether another row fits in the table (an empty one: its input is checked
 // against the table's size when it is typed).

@@ -218,7 +218,7 @@ func TestUndoRestoresExactly(t *testing.T) {
 		{"replace", func(s *State) { s.Replace(lesson.Classroom()) }},
 		{"delete", func(s *State) { s.Delete(1) }},
 		{"delete then edit the rows that moved up", func(s *State) { s.Delete(0); s.SetInput(0, "x"); s.Move(0, 1) }},
-		{"predict mode", func(s *State) { s.Replace(StartPredict(s.Table())) }},
+		{"predict mode", func(s *State) { s.Replace(lesson.Worksheet(s.Table())) }},
 		{"a Try it of another tool", func(s *State) {
 			s.PlaceTry(lesson.Try{Kind: "row", Tool: "get_job", Input: "17", Claim: "ok"}, "n")
 		}},

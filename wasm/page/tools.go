@@ -2,7 +2,11 @@ package page
 
 // The tools panel: which tool the table's rows call, and whether the runs hold refunds.write.
 
-import "coerceplayground/lesson"
+import (
+	"slices"
+
+	"coerceplayground/lesson"
+)
 
 // SetTool makes the table's rows call tool; it reports false for a tool the lesson does not
 // have. get_job is stored as "" so a get_job table's link stays as it was before tools existed.
@@ -25,7 +29,7 @@ func (s *State) SetTool(tool string) bool {
 	return true
 }
 
-func isTool(name string) bool { return contains(lesson.ToolNames(), name) }
+func isTool(name string) bool { return slices.Contains(lesson.ToolNames(), name) }
 
 // ToolNote is what the tools panel says after the reader picked tool.
 func ToolNote(tool string) string {

@@ -20,7 +20,7 @@ import (
 	"strconv"
 	"strings"
 
-	"coerceplayground/internal/webbuild"
+	"coerceplayground/build/webbuild"
 	"coerceplayground/web"
 )
 

@@ -14,8 +14,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"coerceplayground/internal/dist"
-	"coerceplayground/internal/webbuild"
+	"coerceplayground/build/dist"
+	"coerceplayground/build/webbuild"
 	"coerceplayground/web"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"coerceplayground/internal/largest"
 	"coerceplayground/lesson"
+	"coerceplayground/lesson/largest"
 	"coerceplayground/wasm/page"
 )
 
@@ -169,7 +169,7 @@ func TestPartialLinkNotice(t *testing.T) {
 	}
 }
 
-// The largest table the limits allow (internal/largest: 10,000 rows, every size limit reached,
+// The largest table the limits allow (lesson/largest: 10,000 rows, every size limit reached,
 // 2,000,000 bytes as a link) is imported, saved, reloaded unchanged and linked.
 func TestLargestTable(t *testing.T) {
 	if noBrowser != "" {

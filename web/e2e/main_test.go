@@ -1,7 +1,7 @@
 // Package e2e drives the playground page in real headless Chromium: the wasm
 // app built from this checkout, served by web.New as serve.go serves it.
 //
-// TestMain brings the build outputs up to date (internal/webbuild, as `make
+// TestMain brings the build outputs up to date (build/webbuild, as `make
 // build` does), starts an httptest server on 127.0.0.1 and one Chromium; each
 // test opens its own tab in a fresh browser context, so localStorage and the
 // cache start empty. Without a browser the tests skip, except under CI=true,
@@ -30,7 +30,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"coerceplayground/internal/webbuild"
+	"coerceplayground/build/webbuild"
 	"coerceplayground/web"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"coerceplayground/internal/webbuild"
+	"coerceplayground/build/webbuild"
 	"coerceplayground/web"
 )
 

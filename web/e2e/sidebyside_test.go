@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"coerceplayground/internal/webbuild"
+	"coerceplayground/build/webbuild"
 	"coerceplayground/lesson"
 )
 

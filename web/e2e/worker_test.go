@@ -97,7 +97,7 @@ func TestWorkerOnWrangler(t *testing.T) {
 		}
 	}
 	goTool(nil, "run", "github.com/syumai/workers/cmd/workers-assets-gen", "-mode=go", "-runtime=cloudflare", "-o", build)
-	goTool([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-o", filepath.Join(build, "app.wasm"), "./wasm/worker")
+	goTool([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-o", filepath.Join(build, "app.wasm"), "./cmd/worker")
 	config := wranglerConfig(t, tmp, filepath.Join(build, "worker.mjs"), assets)
 
 	// Offline: no telemetry, no crash reports, no banner (its npm update
