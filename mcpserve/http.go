@@ -173,7 +173,7 @@ func isLoopback(hostport string) bool {
 	if err != nil {
 		host = hostport
 	}
-	if host == "localhost" {
+	if strings.EqualFold(host, "localhost") {
 		return true
 	}
 	if len(host) > 1 && host[0] == '[' && host[len(host)-1] == ']' {
