@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -202,6 +203,9 @@ func setHeaders(req *http.Request, headers, origin string) {
 	}
 }
 
+// goText matches what only Go's own error text shows: a type name of the SDK, a struct field.
+var goText = regexp.MustCompile(`\bmcp\.[A-Z]|Go struct|\bjson: |unmarshal`)
+
 // checkCode holds an answer to a row's code column: a JSON-RPC error code, ok for a result, -
 // for no body.
 func checkCode(t *testing.T, where, want string, a answer) {
@@ -221,6 +225,9 @@ func checkCode(t *testing.T, where, want string, a answer) {
 		code, _ := strconv.Atoi(want)
 		if a.msg.Error == nil || a.msg.Error.Code != code || a.msg.Error.Message == "" {
 			t.Errorf("%s: want error %d with a message: %s", where, code, a.raw)
+		}
+		if goText.MatchString(a.msg.Error.Message) {
+			t.Errorf("%s: the message shows Go's text: %s", where, a.msg.Error.Message)
 		}
 		if a.status >= 400 && !strings.HasPrefix(a.header.Get("Content-Type"), "application/json") {
 			t.Errorf("%s: a refusal as %q, want a JSON body", where, a.header.Get("Content-Type"))

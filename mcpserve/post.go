@@ -86,7 +86,8 @@ func (h *HTTPHandler) servePOST(w http.ResponseWriter, r *http.Request) {
 }
 
 // answeredHere answers what the SDK would answer wrongly: an initialize on a live session, a
-// method no client sends (-32601), a notification nobody handles (202, dropped).
+// method no client sends (-32601), params of the wrong type (-32602, without the SDK's Go type
+// names), a notification nobody handles (202, dropped).
 func (h *HTTPHandler) answeredHere(w http.ResponseWriter, msgs []*message, batch bool) bool {
 	for _, m := range msgs {
 		switch {
@@ -100,6 +101,15 @@ func (h *HTTPHandler) answeredHere(w http.ResponseWriter, msgs []*message, batch
 			}
 			writeError(w, status, id, jsonrpcMethodNotFound, "method "+strconv.Quote(*m.Method)+" is not one this server answers", nil)
 			return true
+		case m.isRequest():
+			if problem := paramsProblem(*m.Method, m.Params); problem != "" {
+				status, id := http.StatusOK, m.ID
+				if batch {
+					status, id = http.StatusBadRequest, nil
+				}
+				writeError(w, status, id, jsonrpcInvalidParams, problem, nil)
+				return true
+			}
 		case m.isNotification() && !slices.Contains(clientNotifications, *m.Method) && !batch:
 			w.WriteHeader(http.StatusAccepted)
 			return true
@@ -111,20 +121,15 @@ func (h *HTTPHandler) answeredHere(w http.ResponseWriter, msgs []*message, batch
 // initialize admits a new session (closing the longest-idle one at the cap) and hands the
 // initialize to the SDK, registering the session it makes before the answer leaves.
 func (h *HTTPHandler) initialize(w http.ResponseWriter, r *http.Request, m *message) {
-	var params struct {
-		ProtocolVersion string                     `json:"protocolVersion"`
-		Capabilities    map[string]json.RawMessage `json:"capabilities"`
-		ClientInfo      *struct {
-			Name    string `json:"name"`
-			Version string `json:"version"`
-		} `json:"clientInfo"`
-	}
-	if len(m.Params) == 0 || string(m.Params) == "null" || json.Unmarshal(m.Params, &params) != nil {
+	if problem := paramsProblem("initialize", m.Params); problem != "" {
 		// The SDK would make a session, answer code 0 with its decoder's text, and drop it.
-		writeError(w, http.StatusBadRequest, m.ID, jsonrpcInvalidParams,
-			`initialize takes params {"protocolVersion": string, "capabilities": object, "clientInfo": {"name": string, "version": string}}`, nil)
+		writeError(w, http.StatusBadRequest, m.ID, jsonrpcInvalidParams, problem, nil)
 		return
 	}
+	var params struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	_ = json.Unmarshal(m.Params, &params) // its shape was checked above
 	if !h.sessions.admit() {
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, m.ID, codeRefused, "no session free: every session is busy or the server is shutting down; retry later", nil)

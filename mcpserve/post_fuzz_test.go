@@ -3,6 +3,7 @@ package mcpserve
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,6 +62,26 @@ func FuzzAccepts(f *testing.F) {
 		r.Header.Set("Accept", "text/event-stream;q=0")
 		if accepts(r, "text", "event-stream") {
 			t.Fatal("q=0 admitted")
+		}
+	})
+}
+
+// FuzzParamsProblem: params pass only when they are absent (for a method that may go without)
+// or a JSON object of the method's shape.
+func FuzzParamsProblem(f *testing.F) {
+	for _, p := range []string{``, `null`, `{}`, `{"name":"get_job","arguments":{"job_id":17}}`, `{"name":5}`, `[]`, `"x"`, `{"_meta":1}`, `{"level":"info"}`} {
+		f.Add(uint8(0), []byte(p))
+	}
+	methods := append(slices.Clone(clientRequests), "foo/bar")
+	f.Fuzz(func(t *testing.T, i uint8, params []byte) {
+		method := methods[int(i)%len(methods)]
+		if paramsProblem(method, params) != "" {
+			return
+		}
+		absent := len(params) == 0 || string(params) == "null"
+		var members map[string]json.RawMessage
+		if absent && slices.Contains(paramsRequired, method) || !absent && json.Unmarshal(params, &members) != nil {
+			t.Fatalf("%s %q passed", method, params)
 		}
 	})
 }
