@@ -30,7 +30,7 @@ func TestConformance(t *testing.T) {
 	suite := filepath.Join(root, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
 	for _, f := range []string{node, suite} {
 		if _, err := os.Stat(f); err != nil {
-			why := "node_modules has no " + strings.TrimPrefix(f, root+string(filepath.Separator)) +
+			why := "node_modules has no " + strings.TrimPrefix(f, filepath.Join(root, "node_modules")+string(filepath.Separator)) +
 				": run npm ci (package.json pins the suite and Node 22, which it needs)"
 			if os.Getenv("CI") == "true" {
 				t.Fatal(why + " (CI=true: this test must run)")
