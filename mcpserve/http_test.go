@@ -105,10 +105,13 @@ func (s *httpServer) send(t testing.TB, method, sid, body string, set func(*http
 	return a
 }
 
-// firstMessage reads the first JSON-RPC message of a JSON or SSE body.
+// firstMessage reads the first JSON-RPC message of a JSON or SSE body; nil for another body.
 func firstMessage(t testing.TB, contentType string, raw []byte) *rpc {
 	t.Helper()
 	text := string(raw)
+	if !strings.HasPrefix(contentType, "application/json") && !strings.HasPrefix(contentType, "text/event-stream") {
+		return nil // plain text, as the SDK refuses: no JSON-RPC message
+	}
 	if strings.HasPrefix(contentType, "text/event-stream") {
 		text = ""
 		sc := bufio.NewScanner(strings.NewReader(string(raw)))
