@@ -24,7 +24,9 @@ func TestSDKAloneSlips(t *testing.T) {
 	defer ts.Close()
 	bare := &httpServer{Server: ts}
 	sid := bare.session(t, "2025-11-25")
-	header := func(name, value string) func(*http.Request) { return func(r *http.Request) { r.Header.Set(name, value) } }
+	header := func(name, value string) func(*http.Request) {
+		return func(r *http.Request) { r.Header.Set(name, value) }
+	}
 	for _, c := range []struct {
 		name, method, sid, body string
 		set                     func(*http.Request)
@@ -33,7 +35,9 @@ func TestSDKAloneSlips(t *testing.T) {
 		{"another site's Origin on a GET opens the stream", "GET", sid, "", header("Origin", "http://evil.example.com"),
 			func(a answer) bool { return a.status == http.StatusOK }},
 		{"no session: 200 and code 0", "POST", "", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, nil,
-			func(a answer) bool { return a.status == http.StatusOK && a.msg != nil && a.msg.Error != nil && a.msg.Error.Code == 0 }},
+			func(a answer) bool {
+				return a.status == http.StatusOK && a.msg != nil && a.msg.Error != nil && a.msg.Error.Code == 0
+			}},
 		{"a second initialize: code 0", "POST", sid, initialize("2025-11-25"), nil,
 			func(a answer) bool { return a.msg != nil && a.msg.Error != nil && a.msg.Error.Code == 0 }},
 		{"an unknown method: plain-text 400", "POST", sid, `{"jsonrpc":"2.0","id":3,"method":"foo/bar"}`, nil,
@@ -45,7 +49,9 @@ func TestSDKAloneSlips(t *testing.T) {
 		{"a GET for JSON only: 400, not 406", "GET", sid, "", header("Accept", "application/json"),
 			func(a answer) bool { return a.status == http.StatusBadRequest }},
 		{"params of the wrong type: Go type names", "POST", sid, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":5}}`, nil,
-			func(a answer) bool { return a.msg != nil && a.msg.Error != nil && goText.MatchString(a.msg.Error.Message) }},
+			func(a answer) bool {
+				return a.msg != nil && a.msg.Error != nil && goText.MatchString(a.msg.Error.Message)
+			}},
 	} {
 		if a := bare.send(t, c.method, c.sid, c.body, c.set); !c.slipped(a) {
 			t.Errorf("%s: no longer so (%d %s): the SDK may answer it itself now", c.name, a.status, a.raw)
