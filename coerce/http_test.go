@@ -128,9 +128,13 @@ func TestHTTPNormalizerDefaults(t *testing.T) {
 	if a.CorrelationID == "" || a.CorrelationID == b.CorrelationID {
 		t.Errorf("correlation ids %q and %q", a.CorrelationID, b.CorrelationID)
 	}
-	soon := time.Now().Add(90 * time.Second).UTC().Format("Mon, 02 Jan 2006 15:04:05 GMT")
-	e := n.Normalize(coerce.HTTPResponse{Status: 429, Header: [][2]string{{"Retry-After", soon}}})
-	if e.RetryAfter < 85 || e.RetryAfter > 91 {
-		t.Errorf("retry_after %d for a date 90 s ahead", e.RetryAfter)
+	// The date is whole seconds; the clock is read before and after, so the bounds hold however
+	// long a loaded machine takes between them (a fixed 85 to 91 was a bet on a 5 s stall).
+	before := time.Now()
+	at := before.Add(90 * time.Second).UTC().Truncate(time.Second)
+	e := n.Normalize(coerce.HTTPResponse{Status: 429, Header: [][2]string{{"Retry-After", at.Format("Mon, 02 Jan 2006 15:04:05 GMT")}}})
+	after := time.Now()
+	if low, high := at.Unix()-after.Unix(), at.Unix()-before.Unix(); e.RetryAfter < low || e.RetryAfter > high {
+		t.Errorf("retry_after %d for a date 90 s ahead, want %d to %d", e.RetryAfter, low, high)
 	}
 }

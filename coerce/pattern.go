@@ -197,8 +197,11 @@ func readBraces(s string, i int) ([2]int, int, *PatternError) {
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' && j-start < 6 {
 			j++
 		}
-		n, err := strconv.Atoi(s[start:j])
-		return n, err == nil && n <= maxRepeat
+		n := 0
+		for _, c := range []byte(s[start:j]) {
+			n = n*10 + int(c-'0')
+		}
+		return n, j > start && n <= maxRepeat
 	}
 	lo, ok := num()
 	if !ok || j >= len(s) {

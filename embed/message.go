@@ -29,6 +29,9 @@ type Request struct {
 	RowsErr string
 	// Tool is setTable's optional tool ("" keeps the current one).
 	Tool string
+	// ToolDef is setTable's optional own tool: the text of a tool definition or of a tools/list
+	// result (then Tool picks one of its tools), docs/own-tool.md.
+	ToolDef string
 }
 
 // Reply is the answer to a request. Type is ReplyResults, ReplyTable or
@@ -72,7 +75,8 @@ type Data interface {
 	String() string
 }
 
-// ReadRequest reads a message from the host page: {type, rows: [{input, want, note}], tool}.
+// ReadRequest reads a message from the host page: {type, rows: [{input, want, note}], tool,
+// tooldef}.
 // Anything that is not an object with a string type is a Request with no type (Answer replies
 // bad_message); setTable's rows that cannot be read are named in RowsErr.
 func ReadRequest(data Data) Request {
@@ -88,6 +92,14 @@ func ReadRequest(data Data) Request {
 	}
 	if t := data.Get("tool"); t.Kind() == "string" {
 		req.Tool = t.String()
+	}
+	switch d := data.Get("tooldef"); d.Kind() {
+	case "string":
+		req.ToolDef = d.String()
+	case "undefined":
+	default:
+		req.RowsErr = "tooldef is the definition's JSON text, a string: send JSON.stringify(definition)"
+		return req
 	}
 	rows := data.Get("rows")
 	if rows.Kind() != "array" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"strconv"
 	"strings"
 
 	"coerceplayground/internal/jsonwalk"
@@ -11,9 +12,9 @@ import (
 )
 
 // EncodeShare returns the #table= payload: base64url without padding of
-// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool", "mode" and
-// "preamble" (the comment lines above the first row, each starting with "#") before "rows" when
-// the table has them. This is a stable contract: course links depend on it; readers ignore keys
+// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool", "tooldef"
+// (the table's own tool, a tool definition object), "mode" and "preamble" (the comment lines
+// above the first row, each starting with "#") before "rows" when the table has them. This is a stable contract: course links depend on it; readers ignore keys
 // they do not know, so a link with a preamble still opens in an older page.
 func EncodeShare(t Table) string {
 	return base64.RawURLEncoding.EncodeToString(ShareJSON(t))
@@ -30,6 +31,11 @@ func appendTableMembers(b []byte, t Table) []byte {
 	if t.Tool != "" {
 		b = append(b, `"tool":`...)
 		b, _ = jsontext.AppendQuote(b, t.Tool)
+		b = append(b, ',')
+	}
+	if t.ToolDef != "" {
+		b = append(b, `"tooldef":`...)
+		b = append(b, t.ToolDef...)
 		b = append(b, ',')
 	}
 	if t.Mode != "" {
@@ -171,7 +177,7 @@ func (m shareMsg) Error() string { return string(m) }
 // words in msg. Members of no table are skipped, or read by other when it is not nil.
 func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) error) (t Table, bad []BadRow, msg string) {
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
-	sawRows := false
+	sawRows, defName := false, ""
 	err := jsonwalk.Members(dec, func(key string) error {
 		switch key {
 		case "tool", "mode":
@@ -191,6 +197,8 @@ func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) e
 			return decodeShareRows(dec, &t, &bad)
 		case "preamble":
 			return decodeSharePreamble(dec, &t)
+		case "tooldef":
+			return decodeShareToolDef(dec, &t, &defName)
 		}
 		if other != nil {
 			return other(key, dec)
@@ -209,8 +217,30 @@ func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) e
 		return t, bad, "it has text after the table"
 	case !sawRows:
 		return t, bad, `it has no "rows"`
+	case t.ToolDef != "" && t.Tool != "" && t.Tool != defName:
+		return t, bad, `its "tool" is ` + strconv.Quote(t.Tool) + ", but its tool definition declares " + strconv.Quote(defName)
+	case t.ToolDef != "":
+		t.Tool = defName
 	}
 	return t, bad, ""
+}
+
+// decodeShareToolDef reads the "tooldef" member: the table's own tool, a tool object. A
+// definition that cannot be read refuses the whole link, saying why.
+func decodeShareToolDef(dec *jsontext.Decoder, t *Table, name *string) error {
+	if dec.PeekKind() != '{' {
+		return shareMsg(`"tooldef" is not a tool definition object`)
+	}
+	v, err := dec.ReadValue()
+	if err != nil {
+		return jsonwalk.ErrSyntax
+	}
+	d, err := ReadToolDef(string(v))
+	if err != nil {
+		return shareMsg("its tool definition cannot be read: " + err.Error())
+	}
+	t.ToolDef, *name = d.Text, d.Name
+	return nil
 }
 
 // decodeSharePreamble reads the "preamble" list: comment lines, each one line starting with "#",

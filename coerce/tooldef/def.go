@@ -1,7 +1,6 @@
 package tooldef
 
 import (
-	"bytes"
 	"strconv"
 
 	"coerceplayground/coerce"
@@ -18,8 +17,8 @@ type Def struct {
 	Records []Records
 	// Permission is what a caller must hold for a valid call to be answered; "" for none.
 	Permission string
-	// Text is the definition as one compact JSON object, as it was given: what a table and a
-	// link carry, and what Read reads back into the same Def.
+	// Text is the definition as one compact JSON object, its members as they were given: what
+	// a table and a link carry, and what Read reads back into the same Def.
 	Text string
 }
 
@@ -86,21 +85,38 @@ func (r reader) tool(t *node, ptr string) (Def, *Error) {
 	if e := r.complete(t, ptr, &d); e != nil {
 		return Def{}, e
 	}
-	text := jsontext.Value(r.data[t.off:endOf(r.data, t.off)]).Clone()
-	if err := text.Compact(); err != nil {
-		return fail(t.off, "", "the tool is not valid JSON")
-	}
+	text := appendCompact(nil, t)
 	d.Text = string(text)
 	return d, nil
 }
 
-// endOf is the offset just past the JSON value that starts at off.
-func endOf(data []byte, off int) int {
-	dec := jsontext.NewDecoder(bytes.NewReader(data[off:]))
-	if err := dec.SkipValue(); err != nil {
-		return len(data)
+// appendCompact writes n as compact JSON, members in their order: the definition's text as a
+// table and a link carry it. (jsontext.Value.Compact would do it, but links jsontext's encoder
+// into the page for this one use.)
+func appendCompact(b []byte, n *node) []byte {
+	switch n.kind {
+	case '{', '[':
+		open, end := byte('{'), byte('}')
+		if n.kind == '[' {
+			open, end = '[', ']'
+		}
+		b = append(b, open)
+		for i, kid := range n.kids {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if n.kind == '{' {
+				b, _ = jsontext.AppendQuote(b, n.keys[i])
+				b = append(b, ':')
+			}
+			b = appendCompact(b, kid)
+		}
+		return append(b, end)
+	case '"':
+		b, _ = jsontext.AppendQuote(b, n.str)
+		return b
 	}
-	return off + int(dec.InputOffset())
+	return append(b, n.str...)
 }
 
 func validName(s string) bool {

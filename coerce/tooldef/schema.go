@@ -238,11 +238,26 @@ func bound(f *coerce.Field, k string, v *node) string {
 	return ""
 }
 
-// intLiteral reads a JSON integer literal within int64.
+// intLiteral reads a JSON integer literal within int64 (by hand: strconv.ParseInt would link
+// more of strconv into the page).
 func intLiteral(v *node) (int64, bool) {
 	if v.kind != '0' || strings.ContainsAny(v.str, ".eE") {
 		return 0, false
 	}
-	n, err := strconv.ParseInt(v.str, 10, 64)
-	return n, err == nil
+	s, neg := strings.CutPrefix(v.str, "-")
+	var n uint64
+	for i := 0; i < len(s); i++ {
+		d := uint64(s[i] - '0')
+		if n > (1<<64-1-d)/10 {
+			return 0, false
+		}
+		n = n*10 + d
+	}
+	switch {
+	case neg && n <= 1<<63:
+		return int64(-n), true
+	case !neg && n < 1<<63:
+		return int64(n), true
+	}
+	return 0, false
 }

@@ -118,14 +118,8 @@ func (e *editor) rowsFrag(first, last int) js.Value {
 	return f
 }
 
-// spacer is a row that stands in for rows not drawn; hidden from assistive
-// technology, which learns the table's size from aria-rowcount.
-func spacer() js.Value {
-	tr := el("tr", "spacer")
-	tr.SetAttribute("aria-hidden", "true")
-	appendChild(tr, attrs(el("td", ""), "colspan", "5"))
-	return tr.Underlying()
-}
+// spacer is a row that stands in for rows not drawn (page.Spacer).
+func spacer() js.Value { return build(page.Spacer()) }
 
 // fill replaces the editor's rows with rows [first, last) between spacers.
 func (e *editor) fill(first, last int) {

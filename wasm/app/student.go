@@ -71,8 +71,9 @@ func (a *app) renderStudent() {
 	}
 	sc := page.ScorePredictions(st.Results())
 	score.SetTextContent(sc.Sentence())
-	attrs(score, "data-right", strconv.Itoa(sc.Right), "data-predicted", strconv.Itoa(sc.Predicted),
-		"data-rows", strconv.Itoa(len(st.Results())))
+	score.SetAttribute("data-right", strconv.Itoa(sc.Right))
+	score.SetAttribute("data-predicted", strconv.Itoa(sc.Predicted))
+	score.SetAttribute("data-rows", strconv.Itoa(len(st.Results())))
 	score.RemoveAttribute("hidden")
 }
 

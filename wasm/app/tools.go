@@ -5,7 +5,6 @@ package main
 // The tools panel: the tool the table's rows call, and the refunds.write permission.
 
 import (
-	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -22,9 +21,7 @@ func initTools(a *app) {
 		return // a page without the panel (an embed) still works
 	}
 	p := &tools{a: a, picker: byID("tool-picker"), refunds: byID("refunds-write"), status: byID("tools-status")}
-	for _, t := range lesson.ToolNames() {
-		appendChild(p.picker, option(t, t))
-	}
+	appendNodes(p.picker, page.ToolOptions()...)
 	p.sync()
 	a.on(p.picker, "change", func(*dom.BasicEvent) {
 		tool := getProp(p.picker, "value")

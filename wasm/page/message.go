@@ -14,7 +14,8 @@ import (
 //
 // Error codes: bad_message (the data is not an object with a string type),
 // unknown_type, bad_rows (setTable's rows are missing or one cannot be run;
-// the message names the row), not_run (getResults before any run),
+// the message names the row), bad_tooldef (setTable's tooldef cannot be read;
+// the message names the line and keyword), not_run (getResults before any run),
 // run_failed.
 func (s *State) Answer(req embed.Request) embed.Reply {
 	fail := func(code, msg string) embed.Reply {
@@ -27,9 +28,16 @@ func (s *State) Answer(req embed.Request) embed.Reply {
 		if req.RowsErr != "" {
 			return fail("bad_rows", req.RowsErr)
 		}
-		t := lesson.Table{Tool: s.table.Tool, Rows: req.Rows}
-		if req.Tool != "" {
-			t.Tool = req.Tool
+		t := lesson.Table{Tool: s.table.Tool, ToolDef: s.table.ToolDef, Rows: req.Rows}
+		if req.Tool != "" && req.Tool != t.Tool {
+			t.Tool, t.ToolDef = req.Tool, ""
+		}
+		if req.ToolDef != "" {
+			d, err := pickToolDef(req.ToolDef, req.Tool)
+			if err != nil {
+				return fail("bad_tooldef", err.Error())
+			}
+			t = t.WithToolDef(d)
 		}
 		if len(t.Rows) > lesson.MaxRows {
 			return fail("bad_rows", "a table holds at most "+strconv.Itoa(lesson.MaxRows)+" rows")
@@ -42,7 +50,7 @@ func (s *State) Answer(req embed.Request) embed.Reply {
 			}
 			return fail("bad_rows", err.Error())
 		}
-		if !slices.Contains(lesson.ToolNames(), t.ToolName()) {
+		if t.ToolDef == "" && !slices.Contains(lesson.ToolNames(), t.ToolName()) {
 			return fail("bad_rows", "tool "+strconv.Quote(t.Tool)+" is not one of "+strings.Join(lesson.ToolNames(), ", "))
 		}
 		s.Load(t)

@@ -26,7 +26,9 @@ type State struct {
 	subs []func(Event)
 
 	lab runner
-	set settings // permissions, switches and the session's counts (lab.go)
+	// declared is the own tool definition the Lab was given (declare).
+	declared string
+	set      settings // permissions, switches and the session's counts (lab.go)
 }
 
 // runner is what State needs of a *lesson.Lab.
@@ -255,6 +257,7 @@ func (s *State) appendRow(r lesson.Row) int {
 func (s *State) Replace(t lesson.Table) {
 	s.remember()
 	s.table = clone(t)
+	s.declare()
 	s.changed(Replaced)
 }
 
@@ -263,6 +266,7 @@ func (s *State) Replace(t lesson.Table) {
 // is nothing to undo.
 func (s *State) Load(t lesson.Table) {
 	s.table, s.results, s.stale, s.undo = clone(t), nil, "", nil
+	s.declare()
 	s.emit(Loaded)
 }
 
@@ -278,6 +282,7 @@ func (s *State) Undo() bool {
 	t := *s.undo
 	s.undo = nil
 	s.table = t
+	s.declare()
 	s.changed(Replaced)
 	return true
 }

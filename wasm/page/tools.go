@@ -11,8 +11,18 @@ import (
 // SetTool makes the table's rows call tool; it reports false for a tool the lesson does not
 // have. get_job is stored as "" so a get_job table's link stays as it was before tools existed.
 func (s *State) SetTool(tool string) bool {
+	if own := s.OwnTool(); own != "" && tool == own {
+		return true
+	}
 	if !isTool(tool) {
 		return false
+	}
+	if s.table.ToolDef != "" { // back to a lesson tool: the table's own tool goes
+		next := s.table
+		next.ToolDef, next.Tool = "", ""
+		s.table = next
+		s.declare()
+		s.changed(SetupChanged)
 	}
 	if tool == lesson.DefaultTool {
 		tool = ""

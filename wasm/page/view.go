@@ -129,9 +129,12 @@ func fill(n Node, path []int, name, v string) Node {
 
 // CatalogView is the error catalog of tool as the page lists it: a <dt> with the code's badge
 // and a <dd> per member.
-func CatalogView(tool string) []Node {
+func CatalogView(tool string) []Node { return catalogNodes(Catalog(tool)) }
+
+// catalogNodes draws catalog entries as CatalogView does.
+func catalogNodes(entries []Entry) []Node {
 	var out []Node
-	for _, e := range Catalog(tool) {
+	for _, e := range entries {
 		// The id is where a loop step's or a vendor response's Why sends the reader (CatalogID).
 		out = append(out, E("dt", "id", CatalogID(e.Code)).With(Badge(e.Code)))
 		for _, f := range e.Fields {

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -111,7 +110,7 @@ type message struct {
 func waitMessage(tb *tab, match string) message {
 	tb.t.Helper()
 	js := `(() => { const m = got.find(m => m.data && (` + match + `)(m.data)); return m ? JSON.stringify(m) : ""; })()`
-	s, err := chromedp.Run(tb.ctx, chromedp.Poll[string](js, chromedp.WithPollingTimeout(30*time.Second)))
+	s, err := poll[string](tb, js)
 	if err != nil {
 		got := eval[string](tb, `JSON.stringify(got)`)
 		tb.t.Fatalf("no message matching %s: %v; the page got %s", match, err, got)
@@ -123,9 +122,7 @@ func waitMessage(tb *tab, match string) message {
 	return m
 }
 
-// frames holds, for each tab, the tab of its playground iframe.
-var frames sync.Map // *tab -> *frameTab
-
+// frameTab is a tab's playground iframe, attached as a tab of its own (tab.frame).
 type frameTab struct {
 	*tab
 	id     target.ID
@@ -142,8 +139,8 @@ func frame(tb *tab) *tab {
 	var id target.ID
 	// Targets lists the frames of every tab: take only this tab's (its browser context's).
 	bc := chromedp.FromContext(tb.ctx).BrowserContextID
-	deadline := time.Now().Add(20 * time.Second)
-	for id == "" && time.Now().Before(deadline) {
+	// Until the frame's target exists, or the tab's time is up (tabContext).
+	for id == "" && tb.ctx.Err() == nil {
 		ts, err := chromedp.Targets(tb.ctx)
 		if err != nil {
 			tb.t.Fatal(err)
@@ -160,8 +157,8 @@ func frame(tb *tab) *tab {
 	if id == "" {
 		tb.t.Fatal("no playground iframe target")
 	}
-	if f, ok := frames.Load(tb); ok && f.(*frameTab).id == id {
-		return f.(*frameTab).tab
+	if tb.frame != nil && tb.frame.id == id {
+		return tb.frame.tab
 	}
 	f := &frameTab{tab: &tab{t: tb.t}, id: id}
 	ctx, cancel := chromedp.NewContext(tb.ctx, chromedp.WithTargetID(id), chromedp.WithListener(f.listen))
@@ -169,14 +166,12 @@ func frame(tb *tab) *tab {
 	if err := chromedp.Do(ctx); err != nil {
 		tb.t.Fatal(err)
 	}
-	if old, loaded := frames.Swap(tb, f); loaded {
-		old.(*frameTab).cancel()
+	if tb.frame != nil {
+		tb.frame.cancel()
 	} else {
-		tb.t.Cleanup(func() {
-			f, _ := frames.LoadAndDelete(tb)
-			f.(*frameTab).cancel()
-		})
+		tb.t.Cleanup(func() { tb.frame.cancel() })
 	}
+	tb.frame = f
 	tb.t.Cleanup(func() {
 		f.mu.Lock()
 		defer f.mu.Unlock()
@@ -213,9 +208,7 @@ func embedAPI(t *testing.T, tb *tab, cs *courseSite) {
 	if h.Origin != cs.play.URL || first < 400 || lti.Data["height"] != h.Data["height"] {
 		t.Fatalf("height messages %+v and %+v", h, lti)
 	}
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](
-		`document.getElementById("pg").height === String(got.filter(m => m.data.type === "coerce-playground:height").pop().data.height)`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `document.getElementById("pg").height === String(got.filter(m => m.data.type === "coerce-playground:height").pop().data.height)`); err != nil {
 		t.Errorf("host.js did not size the iframe: height=%s", eval[string](tb, `document.getElementById("pg").height`))
 	}
 
@@ -326,8 +319,7 @@ func embedIgnores(t *testing.T, tb *tab, cs *courseSite) {
 	tb.do(chromedp.Navigate(cs.b + "/?frag=" + "origins=" + cs.a))
 	waitMessage(tb, `d => d.type === "coerce-playground:height"`)
 	tb.do(chromedp.Evaluate[chromedp.Void](`ask({type: "setTable", id: "x", rows: [{input: "99", want: "ok"}]}); ask({type: "run", id: "y"})`))
-	deadline := time.Now().Add(10 * time.Second)
-	for inFrame(tb, "html", "data-embed-ignored") != "2" && time.Now().Before(deadline) {
+	for inFrame(tb, "html", "data-embed-ignored") != "2" && tb.ctx.Err() == nil {
 		time.Sleep(100 * time.Millisecond)
 	}
 	if got := inFrame(tb, "html", "data-embed-ignored"); got != "2" {
@@ -401,7 +393,7 @@ func TestEmbedOptionsAndScreenshots(t *testing.T) {
 					}
 				}
 				fr.do(chromedp.SendKeys(chromedp.CSS("#learner-input"), `"0017"`+"\n"))
-				if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById("pg").height > 600`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+				if _, err := poll[bool](tb, `document.getElementById("pg").height > 600`); err != nil {
 					t.Errorf("the iframe was not resized: %v", err)
 				}
 				tb.screenshot("embed-"+strconv.FormatInt(width, 10)+"-"+scheme+"-system.png", chromedp.FullScreenshot(100))

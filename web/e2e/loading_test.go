@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	cdppage "github.com/chromedp/cdproto/page"
@@ -28,8 +27,7 @@ func (tb *tab) navigateNoWait(url string) {
 		return err
 	}))
 	// The new document, not the blank one before it.
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`location.href === `+strconv.Quote(url)+` && !!document.getElementById("load-status")`,
-		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `location.href === `+strconv.Quote(url)+` && !!document.getElementById("load-status")`); err != nil {
 		tb.t.Fatal(err)
 	}
 }

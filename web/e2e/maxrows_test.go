@@ -150,12 +150,12 @@ func rowIDOf(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" 
 // still be moving the page).
 func (tb *tab) scrollToRow(i int) {
 	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`(() => {
+	if _, err := poll[bool](tb, `(() => {
 		if (document.getElementById("`+rowIDOf(i, "input")+`") !== null) return true;
 		const body = document.getElementById("rows"), rows = body.querySelectorAll("tr[data-row]");
 		const h = (rows[rows.length - 1].getBoundingClientRect().bottom - rows[0].getBoundingClientRect().top) / rows.length;
 		window.scrollTo({top: scrollY + body.getBoundingClientRect().top + `+strconv.Itoa(i)+` * h - innerHeight / 2, behavior: "instant"});
-		return false; })()`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		return false; })()`, chromedp.WithPollingInterval(100*time.Millisecond)); err != nil {
 		tb.t.Fatalf("row %d was not drawn after scrolling to it: %v", i+1, err)
 	}
 }

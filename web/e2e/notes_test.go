@@ -3,7 +3,6 @@ package e2e
 import (
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -51,10 +50,10 @@ func (tb *tab) exists(id string) bool {
 	return eval[bool](tb, `document.getElementById(`+strconv.Quote(id)+`) !== null`)
 }
 
-// waitFor polls a JavaScript condition, failing the test with what after 5 s.
+// waitFor polls a JavaScript condition, failing the test with what if it never holds.
 func (tb *tab) waitFor(cond, what string) {
 	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if _, err := poll[bool](tb, cond); err != nil {
 		tb.t.Errorf("%s: %v (active element: %s)", what, err,
 			eval[string](tb, `(e => e.tagName + "#" + e.id + "." + e.className + " " + (e.textContent || "").slice(0, 80))(document.activeElement)`))
 	}

@@ -332,8 +332,9 @@ func TestImportExport(t *testing.T) {
 func TestNoRequestsAfterReady(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
-	// Let anything the load itself started (the favicon) finish.
-	tb.do(chromedp.Sleep(300 * time.Millisecond))
+	// Let anything the load itself started (the favicon) finish: a condition, where a 300 ms
+	// sleep was a bet that a loaded machine can lose.
+	tb.settle()
 	before := tb.requestCount()
 	tb.instructor()
 	// One step a line: when one hangs, the failure's line number names it.
@@ -456,9 +457,7 @@ func TestLoadFailuresShowAMessage(t *testing.T) {
 				}
 			}
 			tb.do(chromedp.Navigate(srv.URL + "/"))
-			state, err := chromedp.Run(tb.ctx, chromedp.Poll[string](
-				`document.documentElement.dataset.ready === "true" ? "ready" : (document.documentElement.dataset.load === "failed" ? document.getElementById("load-error").textContent : "")`,
-				chromedp.WithPollingTimeout(30*time.Second)))
+			state, err := poll[string](tb, `document.documentElement.dataset.ready === "true" ? "ready" : (document.documentElement.dataset.load === "failed" ? document.getElementById("load-error").textContent : "")`)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -536,21 +535,20 @@ func TestLinkPastedIntoAnOpenPage(t *testing.T) {
 	tb.open("/")
 	other := lesson.Table{Rows: []lesson.Row{{Input: "42", Want: "ok"}}}
 	// Changing only the fragment does not reload the page: the app must notice.
-	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table=` + lesson.EncodeShare(other) + `"`))
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelectorAll("#rows > tr").length === 1`,
-		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
-		t.Fatalf("the new link's table did not load: %v", err)
+	tb.setHash("table=" + lesson.EncodeShare(other))
+	if n := eval[int](tb, `document.querySelectorAll("#rows > tr").length`); n != 1 {
+		t.Fatalf("the new link's table did not load: %d rows", n)
 	}
 	if got := eval[[]row](tb, readRows); !slices.Equal(got, []row{{"42", "ok", ""}}) {
 		t.Errorf("rows %+v", got)
 	}
 	// A fragment that is not a table (the skip link's) leaves the table alone.
-	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table-h"`), chromedp.Sleep(100*time.Millisecond))
+	tb.setHash("table-h")
 	if n := len(eval[[]row](tb, readRows)); n != 1 {
 		t.Errorf("#table-h changed the table to %d rows", n)
 	}
 	// Editing a table that came from a link takes the stale link out of the address bar.
-	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table=`+lesson.EncodeShare(other)+`&theme=dark"`), chromedp.Sleep(100*time.Millisecond))
+	tb.setHash("table=" + lesson.EncodeShare(other) + "&theme=dark")
 	tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), "43"))
 	if h := eval[string](tb, `location.hash`); h != "#theme=dark" {
 		t.Errorf("after an edit the fragment is %q, want #theme=dark", h)
@@ -588,8 +586,7 @@ func TestLoadingBarCountsUncompressedBytes(t *testing.T) {
 	}
 	percent := regexp.MustCompile(`(\d+) %`)
 	var between []string
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
+	for tb.ctx.Err() == nil { // until ready (waitReady below fails the test if it never is)
 		s := eval[sample](tb, `({value: document.getElementById("load-progress").value,
 			status: document.getElementById("load-status").textContent, ready: document.documentElement.dataset.ready === "true"})`)
 		if s.Ready {

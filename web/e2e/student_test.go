@@ -61,7 +61,7 @@ func TestStudentFlow(t *testing.T) {
 				chromedp.SetValue(chromedp.ID("row-2-want"), "ok"),
 				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-2-want").dispatchEvent(new Event("change", {bubbles: true}))`),
 				chromedp.Focus(chromedp.ID("row-1-input")), chromedp.KeyEvent(kb.Enter))
-			if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelectorAll("#results > tr").length === 6`)); err != nil {
+			if _, err := poll[bool](tb, `document.querySelectorAll("#results > tr").length === 6`); err != nil {
 				t.Fatal(err)
 			}
 			if s := eval[string](tb, `document.getElementById("score").textContent`); s != "You predicted 1 of 6 right. 4 rows were not predicted (not counted as wrong)." {
@@ -74,7 +74,7 @@ func TestStudentFlow(t *testing.T) {
 			if id := eval[string](tb, `document.activeElement.id`); id != "results-h" {
 				t.Errorf("after Run the focus is on %q, want the results", id)
 			}
-			if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`(r => r.top >= 0 && r.top < innerHeight / 2)(document.getElementById("results-h").getBoundingClientRect())`)); err != nil {
+			if _, err := poll[bool](tb, `(r => r.top >= 0 && r.top < innerHeight / 2)(document.getElementById("results-h").getBoundingClientRect())`); err != nil {
 				t.Errorf("the results' heading is not in the top half of the window with room for its focus ring: %v (its top is at %v px)", err, eval[float64](tb, `document.getElementById("results-h").getBoundingClientRect().top`))
 			}
 			if eval[bool](tb, `document.getElementById("notes-cards").hidden`) {
@@ -111,6 +111,7 @@ func TestStudentInstructorTools(t *testing.T) {
 	tb.do(chromedp.SetValue(chromedp.ID("row-0-want"), "ok"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-want").dispatchEvent(new Event("change", {bubbles: true}))`),
 		chromedp.Click(`#instructor > summary`), chromedp.Click(chromedp.ID("copy-link")))
+	tb.instructorKept("open")
 	link := eval[string](tb, `document.getElementById("share-url").value`)
 	raw, err := base64.RawURLEncoding.DecodeString(link[strings.Index(link, "#table=")+len("#table="):])
 	if err != nil || !strings.Contains(string(raw), `"mode":"predict"`) || strings.Contains(string(raw), `"want"`) {
@@ -124,6 +125,7 @@ func TestStudentInstructorTools(t *testing.T) {
 		t.Errorf("the saved table lost the prediction: %+v", r[0])
 	}
 	tb.do(chromedp.Click(`#instructor > summary`))
+	tb.instructorKept("")
 	tb.open("/")
 	if eval[bool](tb, `document.getElementById("instructor").open`) {
 		t.Error("the instructor tools reopened after being closed")
@@ -220,6 +222,17 @@ func (tb *tab) instructor() {
 	tb.t.Helper()
 	if !eval[bool](tb, `document.getElementById("instructor").open`) {
 		tb.do(chromedp.Click(`#instructor > summary`))
+	}
+}
+
+// instructorKept waits until the page has saved the instructor tools' disclosure as state
+// ("open" or ""). A <details> fires toggle in a task of its own after the click, and the app saves
+// the state from it: a reload right after the click could run before it (the test then saw the
+// tools reopen after being closed), whatever fixed pause came between.
+func (tb *tab) instructorKept(state string) {
+	tb.t.Helper()
+	if _, err := poll[bool](tb, `(localStorage.getItem("coerce-playground:instructor") || "") === `+strconv.Quote(state)); err != nil {
+		tb.t.Fatalf("the instructor tools' state %q was not saved: %v", state, err)
 	}
 }
 

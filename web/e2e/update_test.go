@@ -38,8 +38,7 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 	tb := newTab(t)
 	tb.do(chromedp.Navigate(s.URL + "/"))
 	tb.waitReady()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`); err != nil {
 		t.Fatalf("app.wasm is not kept after the first visit: %v", err)
 	}
 
@@ -82,8 +81,7 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 	if eval[bool](tb, deployed) {
 		t.Error("the visit that found the new deploy shows it at once; the page should be all of the kept version")
 	}
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById("update").checkVisibility()`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `document.getElementById("update").checkVisibility()`); err != nil {
 		t.Fatalf("the page does not offer the new version: %v", err)
 	}
 	got := strings.Join(s.since(before), "\n")
@@ -94,13 +92,12 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 
 	tb.do(chromedp.Click(chromedp.ID("update-reload")))
 	// The click starts a navigation: the old document's context goes away under the poll.
-	deadline := time.Now().Add(30 * time.Second)
 	for {
 		now, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](deployed+` && document.documentElement.dataset.ready === "true"`))
 		if err == nil && now {
 			break
 		}
-		if time.Now().After(deadline) {
+		if tb.ctx.Err() != nil {
 			t.Fatalf("Reload did not open the new version (%v)", err)
 		}
 		time.Sleep(50 * time.Millisecond)
