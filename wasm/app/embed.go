@@ -147,7 +147,8 @@ func (a *app) talkToHost(e *frame) {
 			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
 				m := a.st.RanMessage()
 				// xAPI statements, for a host that keeps its own record store (docs/lms.md).
-				m["statements"] = lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), rows, sinceStart())
+				m["statements"] = js.Global().Get("JSON").Call("parse",
+					string(lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), rows, sinceStart())))
 				src.Call("postMessage", m, host)
 			}
 		}

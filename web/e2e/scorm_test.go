@@ -101,22 +101,7 @@ func scormRun(t *testing.T, s *lmsSite) {
 	if got := cmi(tb, s, n.Status); got != "completed" {
 		t.Errorf("%s = %q, want completed", n.Status, got)
 	}
-	wrong, resp, kind := "wrong", "student_response", "fill-in"
-	id := func(i int) string { return "row-" + strconv.Itoa(i+1) }
-	if s.v == lms.SCORM2004 {
-		wrong, resp, kind = "incorrect", "learner_response", "choice"
-		id = func(i int) string { return "urn:coerce-playground:bc4639441050f9f5:row:" + strconv.Itoa(i+1) }
-	}
-	var want []string
-	results := []string{"correct", "correct", "correct", "correct", wrong, "neutral"}
-	for i, got := range []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"} {
-		p := strconv.Itoa(i) + "."
-		want = append(want, p+"id="+id(i), p+"type="+kind)
-		if lessonRight[i] != "" {
-			want = append(want, p+resp+"="+lessonRight[i])
-		}
-		want = append(want, p+"correct_responses.0.pattern="+got, p+"result="+results[i])
-	}
+	want := wantInteractions(s.v)
 	if got := interactionSets(tb, 0); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("interactions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -168,6 +153,28 @@ func scormRun(t *testing.T, s *lmsSite) {
 	if commits(tb2) != 0 {
 		t.Error("resuming recorded a run")
 	}
+}
+
+// wantInteractions are the interaction values the lesson's run with lessonRight records under
+// version v, in the order they are set.
+func wantInteractions(v lms.Version) []string {
+	wrong, resp, kind := "wrong", "student_response", "fill-in"
+	id := func(i int) string { return "row-" + strconv.Itoa(i+1) }
+	if v == lms.SCORM2004 {
+		wrong, resp, kind = "incorrect", "learner_response", "choice"
+		id = func(i int) string { return "urn:coerce-playground:bc4639441050f9f5:row:" + strconv.Itoa(i+1) }
+	}
+	var want []string
+	results := []string{"correct", "correct", "correct", "correct", wrong, "neutral"}
+	for i, got := range []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"} {
+		p := strconv.Itoa(i) + "."
+		want = append(want, p+"id="+id(i), p+"type="+kind)
+		if lessonRight[i] != "" {
+			want = append(want, p+resp+"="+lessonRight[i])
+		}
+		want = append(want, p+"correct_responses.0.pattern="+got, p+"result="+results[i])
+	}
+	return want
 }
 
 func TestSCORMFreshAttempt(t *testing.T) {
