@@ -49,6 +49,9 @@ type app struct {
 	prerendered bool
 	notesDrawn  bool // the notes' cards are drawn or kept (notes.go)
 
+	// toHost posts a message to the parent of an embed in a frame (embed.go), else nil.
+	toHost func(m map[string]any)
+
 	course  *course   // the course site's API on a SCORM launch page (lms.go), else nil
 	counted []lms.Row // the rows as recorded after the last run (countedRows)
 }
