@@ -56,12 +56,17 @@ func TestHeight(t *testing.T) {
 	}
 }
 
-// Every panel has a figure, so that a new panel cannot be shown in an embed whose height
-// leaves it out.
+// Every panel has a figure and every tool other than the default an entry, so that a new panel
+// or tool cannot be shown in an embed whose height leaves it out.
 func TestEmbedFiguresCoverPanels(t *testing.T) {
 	for _, p := range Panels {
 		if _, ok := embedFigures.Panels[p.ID]; !ok && p.ID != "table" {
-			t.Errorf("panel %q has no figure in embedFigures.Panels", p.ID)
+			t.Errorf("Add a panel: panel %q has no figure in embed/height.go's embedFigures.Panels: go test ./web/e2e -run TestEmbedFigures prints what it measures", p.ID)
+		}
+	}
+	for _, tool := range lesson.ToolNames() {
+		if _, ok := embedFigures.ByTool[tool]; !ok && tool != lesson.DefaultTool {
+			t.Errorf("Add a tool: tool %q has no entry in embed/height.go's embedFigures.ByTool: go test ./web/e2e -run TestEmbedFigures prints its catalog and schema heights ({} when they are %s's)", tool, lesson.DefaultTool)
 		}
 	}
 	for tool, figs := range embedFigures.ByTool {

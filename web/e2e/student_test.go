@@ -26,33 +26,7 @@ func TestStudentFlow(t *testing.T) {
 			tb := newTab(t)
 			tb.do(chromedp.EmulateViewport(vp.w, vp.h))
 			tb.open("/")
-			lede := eval[string](tb, `document.querySelector(".lede").textContent`)
-			for _, in := range []string{`"17"`, "17", "-1", `"abc"`, "True", "99"} {
-				if !strings.Contains(lede, " "+in) {
-					t.Errorf("the question does not name %s: %q", in, lede)
-				}
-			}
-			for _, r := range eval[[]row](tb, readRows) {
-				if r.Want != "" {
-					t.Errorf("the classroom table opens predicted: %+v", r)
-				}
-			}
-			if h := eval[string](tb, `document.getElementById("want-h").textContent`); h != "Your prediction" {
-				t.Errorf("the prediction column is headed %q", h)
-			}
-			if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Your prediction for row 1" {
-				t.Errorf("row 1's prediction is labelled %q", l)
-			}
-			if eval[bool](tb, `document.getElementById("instructor").open`) || eval[bool](tb, visible("add-row")) ||
-				eval[bool](tb, visible("row-0-note")) || eval[bool](tb, visible("row-0-up")) {
-				t.Error("the instructor tools, a row's move buttons or a row's note show before the student asks")
-			}
-			if n := eval[int](tb, `document.querySelectorAll("details.fold[open]").length`); n != 0 {
-				t.Errorf("%d Beyond one call panels start open", n)
-			}
-			if eval[bool](tb, visible("notes-cards")) || eval[bool](tb, `document.getElementById("notes-wait").hidden`) {
-				t.Error("the lesson notes show their answers before the first Run")
-			}
+			checkStudentOpening(t, tb)
 			t.Logf("page height before Run at %d px: %d px", vp.w, eval[int](tb, `document.documentElement.scrollHeight`))
 
 			// Predicting is picking a code; Enter in a cell runs the table.
@@ -222,6 +196,39 @@ func (tb *tab) instructor() {
 	tb.t.Helper()
 	if !eval[bool](tb, `document.getElementById("instructor").open`) {
 		tb.do(chromedp.Click(`#instructor > summary`))
+	}
+}
+
+// checkStudentOpening: as the page opens, the question names every input, the table is
+// unpredicted, and the instructor tools, the folds and the notes' answers are out of sight.
+func checkStudentOpening(t *testing.T, tb *tab) {
+	t.Helper()
+	lede := eval[string](tb, `document.querySelector(".lede").textContent`)
+	for _, in := range []string{`"17"`, "17", "-1", `"abc"`, "True", "99"} {
+		if !strings.Contains(lede, " "+in) {
+			t.Errorf("the question does not name %s: %q", in, lede)
+		}
+	}
+	for _, r := range eval[[]row](tb, readRows) {
+		if r.Want != "" {
+			t.Errorf("the classroom table opens predicted: %+v", r)
+		}
+	}
+	if h := eval[string](tb, `document.getElementById("want-h").textContent`); h != "Your prediction" {
+		t.Errorf("the prediction column is headed %q", h)
+	}
+	if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Your prediction for row 1" {
+		t.Errorf("row 1's prediction is labelled %q", l)
+	}
+	if eval[bool](tb, `document.getElementById("instructor").open`) || eval[bool](tb, visible("add-row")) ||
+		eval[bool](tb, visible("row-0-note")) || eval[bool](tb, visible("row-0-up")) {
+		t.Error("the instructor tools, a row's move buttons or a row's note show before the student asks")
+	}
+	if n := eval[int](tb, `document.querySelectorAll("details.fold[open]").length`); n != 0 {
+		t.Errorf("%d Beyond one call panels start open", n)
+	}
+	if eval[bool](tb, visible("notes-cards")) || eval[bool](tb, `document.getElementById("notes-wait").hidden`) {
+		t.Error("the lesson notes show their answers before the first Run")
 	}
 }
 

@@ -65,16 +65,7 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 	}
 
 	// A new deploy: a changed index.html is a new version.
-	const marker = `<meta name="deploy" content="second">`
-	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	changed := strings.Replace(string(index), "<head>\n", "<head>\n"+marker+"\n", 1)
-	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(changed), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	deployed := `!!document.querySelector('meta[name="deploy"]')`
+	deployed := deploySecond(t, dir)
 	before = s.count()
 	tb.do(chromedp.Reload())
 	tb.waitReady()
@@ -90,6 +81,40 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 	}
 	sixCodes(t, tb.run(), "the visit that installed a new deploy")
 
+	reloadToNewVersion(t, tb, deployed)
+	if eval[bool](tb, `document.getElementById("update").checkVisibility()`) {
+		t.Error("the new version offers itself again")
+	}
+
+	goOffline(tb, s)
+	tb.do(chromedp.Reload())
+	tb.waitReady()
+	if !eval[bool](tb, deployed) {
+		t.Error("offline, the page is not the new version")
+	}
+	sixCodes(t, quietAfterReady(t, tb, s, "offline, new version"), "offline, new version")
+}
+
+// deploySecond deploys a second version into dir, index.html with a marker, and returns the
+// JavaScript condition that the page is that version.
+func deploySecond(t *testing.T, dir string) (deployed string) {
+	t.Helper()
+	const marker = `<meta name="deploy" content="second">`
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(index), "<head>\n", "<head>\n"+marker+"\n", 1)
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return `!!document.querySelector('meta[name="deploy"]')`
+}
+
+// reloadToNewVersion presses the notice's Reload and waits until the page is the new version
+// (deployed) and ready.
+func reloadToNewVersion(t *testing.T, tb *tab, deployed string) {
+	t.Helper()
 	tb.do(chromedp.Click(chromedp.ID("update-reload")))
 	// The click starts a navigation: the old document's context goes away under the poll.
 	for {
@@ -103,17 +128,6 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	tb.waitReady()
-	if eval[bool](tb, `document.getElementById("update").checkVisibility()`) {
-		t.Error("the new version offers itself again")
-	}
-
-	goOffline(tb, s)
-	tb.do(chromedp.Reload())
-	tb.waitReady()
-	if !eval[bool](tb, deployed) {
-		t.Error("offline, the page is not the new version")
-	}
-	sixCodes(t, quietAfterReady(t, tb, s, "offline, new version"), "offline, new version")
 }
 
 // copyPageFiles copies the files of the built web directory (not its Go sources or tests).
