@@ -42,6 +42,9 @@ var embedFigures = struct {
 	NoWork int
 	// Notice is the predict-mode notice above the table.
 	Notice int
+	// Instructor is the Instructor tools' closed disclosure, which a student's embed
+	// (Options.AnswersHidden) does not show.
+	Instructor int
 	// Beyond is the "Beyond one call" heading and its line, shown above the first of its
 	// panels (the panels' figures include it, so each further one takes it back off).
 	Beyond int
@@ -53,7 +56,7 @@ var embedFigures = struct {
 	ByTool map[string]map[string]int
 }{
 	Page: 160, Table: 3062, Row: 978, PredictRow: 554,
-	NoWork: 160, Notice: 1944, Beyond: 1970,
+	NoWork: 160, Notice: 1484, Instructor: 470, Beyond: 1970,
 	Panels: map[string]int{
 		"results": 1470, "learner": 3180, "notes": 810, "catalog": 13670, "schema": 5030,
 		"tools": 4830, "loop": 6610, "http": 6080, "switches": 5810, "chart": 6850, "predict": 5970,
@@ -85,6 +88,9 @@ func Height(o Options, t lesson.Table) int {
 		}
 		switch {
 		case p.ID == "table":
+			if o.AnswersHidden(t) {
+				h -= f.Instructor
+			}
 			row := f.Row
 			if predict {
 				row = f.PredictRow

@@ -66,6 +66,9 @@ func TestNotesCardsAndTryIt(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.run() // the lesson's table opens in predict mode: the notes show after the first Run
+	// In check mode a row target lands in the table (in predict mode it runs in Try your own,
+	// TestLockedPredictions).
+	tb.do(chromedp.Click(chromedp.ID("show-answers")))
 	if got := eval[string](tb, `document.getElementById("notes-toggle").getAttribute("aria-expanded")`); got != "true" {
 		t.Errorf("at 1280 px the notes start with aria-expanded=%s, want open", got)
 	}
@@ -137,6 +140,7 @@ func TestNotesTryAddsRowWithUndo(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.run()
+	tb.do(chromedp.Click(chromedp.ID("show-answers"))) // check mode: a Try it's row joins the table
 	before := eval[[]row](tb, readRows)
 	tb.do(chromedp.Click(chromedp.ID("note-02-never-coerced-try-4")))
 	rows := eval[[]row](tb, readRows)
@@ -182,7 +186,8 @@ func TestNotesKeyboard(t *testing.T) {
 		t.Fatalf("Tab from the notes' heading reached %q", id)
 	}
 	tb.do(chromedp.KeyEvent(kb.Enter))
-	tb.waitFor(`document.activeElement.dataset.code === "ok" && document.activeElement.matches("#results > tr:focus-visible")`, "Enter on Try it")
+	// In predict mode the row runs in Try your own, unscored, and the focus is on its result.
+	tb.waitFor(`document.activeElement.dataset.code === "ok" && document.activeElement.matches("#learner-results > li:focus-visible")`, "Enter on Try it")
 	// Space closes the notes from their heading, Enter opens them again.
 	tb.do(chromedp.Focus(chromedp.ID("notes-toggle")), chromedp.KeyEvent(" "))
 	if v := eval[bool](tb, `document.getElementById("notes-body").hidden`); !v {
