@@ -18,7 +18,6 @@ import (
 
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
-	"coerceplayground/lms"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -49,8 +48,7 @@ type app struct {
 	prerendered bool
 	notesDrawn  bool // the notes' cards are drawn or kept (notes.go)
 
-	course  *course   // the course site's API on a SCORM launch page (lms.go), else nil
-	counted []lms.Row // the rows as recorded after the last run (countedRows)
+	course *course // the course site's API on a SCORM launch page (lms.go), else nil
 }
 
 func main() {
