@@ -142,6 +142,16 @@ func (s Schema) names() string {
 // JSONSchema renders the schema as the JSON Schema a model is shown, indented. It describes the
 // canonical types only: coercion is a tolerance of the runtime, not part of the contract.
 func (s Schema) JSONSchema() []byte {
+	v := jsontext.Value(s.CompactJSONSchema())
+	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
+		panic("coerce: JSONSchema built invalid JSON: " + err.Error()) // a bug in this file, not input
+	}
+	return append(v, '\n')
+}
+
+// CompactJSONSchema is JSONSchema on one line, without white space: for a reader that lays it
+// out itself (the page does, without linking jsontext's encoder).
+func (s Schema) CompactJSONSchema() []byte {
 	b := []byte(`{"type":"object","properties":{`)
 	for i, f := range s.Fields {
 		if i > 0 {
@@ -185,12 +195,7 @@ func (s Schema) JSONSchema() []byte {
 			n++
 		}
 	}
-	b = append(b, `],"additionalProperties":false}`...)
-	v := jsontext.Value(b)
-	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
-		panic("coerce: JSONSchema built invalid JSON: " + err.Error()) // a bug in this file, not input
-	}
-	return append(v, '\n')
+	return append(b, `],"additionalProperties":false}`...)
 }
 
 // appendTextSchema appends a Text field.s type and constraints.

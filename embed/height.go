@@ -42,22 +42,28 @@ var embedFigures = struct {
 	NoWork int
 	// Notice is the predict-mode notice above the table.
 	Notice int
+	// Instructor is the Instructor tools' closed disclosure, which a student's embed
+	// (Options.AnswersHidden) does not show.
+	Instructor int
 	// Beyond is the "Beyond one call" heading and its line, shown above the first of its
 	// panels (the panels' figures include it, so each further one takes it back off).
 	Beyond int
 	// Panels are the panels other than the table; ByTool the ones whose length depends on
-	// the tool, for the tools other than the default.
+	// the tool, for every tool other than the default: {} for a tool whose panels measure as
+	// the default's (TestEmbedFiguresCoverPanels wants an entry for each, so a new tool is
+	// measured, not assumed).
 	Panels map[string]int
 	ByTool map[string]map[string]int
 }{
 	Page: 160, Table: 3062, Row: 978, PredictRow: 554,
-	NoWork: 160, Notice: 1944, Beyond: 1970,
+	NoWork: 160, Notice: 1484, Instructor: 470, Beyond: 1970,
 	Panels: map[string]int{
 		"results": 1470, "learner": 3180, "notes": 810, "catalog": 13670, "schema": 5030,
 		"tools": 4830, "loop": 6610, "http": 6080, "switches": 5810, "chart": 6850, "predict": 5970,
 	},
 	ByTool: map[string]map[string]int{
-		"refund": {"catalog": 16210, "schema": 5270},
+		"get_user": {},
+		"refund":   {"catalog": 16210, "schema": 5270},
 	},
 }
 
@@ -82,6 +88,9 @@ func Height(o Options, t lesson.Table) int {
 		}
 		switch {
 		case p.ID == "table":
+			if o.AnswersHidden(t) {
+				h -= f.Instructor
+			}
 			row := f.Row
 			if predict {
 				row = f.PredictRow

@@ -56,12 +56,17 @@ func TestHeight(t *testing.T) {
 	}
 }
 
-// Every panel has a figure, so that a new panel cannot be shown in an embed whose height
-// leaves it out.
+// Every panel has a figure and every tool other than the default an entry, so that a new panel
+// or tool cannot be shown in an embed whose height leaves it out.
 func TestEmbedFiguresCoverPanels(t *testing.T) {
 	for _, p := range Panels {
 		if _, ok := embedFigures.Panels[p.ID]; !ok && p.ID != "table" {
-			t.Errorf("panel %q has no figure in embedFigures.Panels", p.ID)
+			t.Errorf("Add a panel: panel %q has no figure in embed/height.go's embedFigures.Panels: go test ./web/e2e -run TestEmbedFigures prints what it measures", p.ID)
+		}
+	}
+	for _, tool := range lesson.ToolNames() {
+		if _, ok := embedFigures.ByTool[tool]; !ok && tool != lesson.DefaultTool {
+			t.Errorf("Add a tool: tool %q has no entry in embed/height.go's embedFigures.ByTool: go test ./web/e2e -run TestEmbedFigures prints its catalog and schema heights ({} when they are %s's)", tool, lesson.DefaultTool)
 		}
 	}
 	for tool, figs := range embedFigures.ByTool {
@@ -156,6 +161,6 @@ func ExampleCode() {
 	code, _ := Code("https://play.example.edu/", t, Choice{ReadOnly: true})
 	fmt.Println(code)
 	// Output:
-	// <iframe src="https://play.example.edu/embed.html#table=eyJyb3dzIjpbeyJpbnB1dCI6IjE3Iiwid2FudCI6Im9rIn1dfQ&amp;readonly=1" title="Coercion playground: what a tool answers for each input" width="100%" height="993" loading="lazy" referrerpolicy="no-referrer"></iframe>
+	// <iframe src="https://play.example.edu/embed.html#table=eyJyb3dzIjpbeyJpbnB1dCI6IjE3Iiwid2FudCI6Im9rIn1dfQ&amp;readonly=1" title="Coercion playground: what a tool answers for each input" width="100%" height="946" loading="lazy" referrerpolicy="no-referrer"></iframe>
 	// <script src="https://play.example.edu/host.js" defer></script>
 }

@@ -16,6 +16,7 @@ import (
 //	readonly=1                     the table cannot be edited; the learner box still works
 //	theme=light|dark|auto          colours (auto follows the reader's system)
 //	mode=predict                   the expected codes are cleared, to be predicted before Run
+//	student=1                      no answers and no instructor tools (AnswersHidden)
 //	origins=https://a.example,…    the host pages whose postMessage requests are obeyed
 
 // DefaultPanels are the panels an embed shows when panels= is absent.
@@ -27,6 +28,8 @@ type Options struct {
 	ReadOnly bool
 	Theme    string // "auto", "light" or "dark"
 	Predict  bool
+	// Student is student=1: the page shows no answers (AnswersHidden).
+	Student bool
 	// Origins are the host origins whose messages are obeyed; none means
 	// the page answers no message.
 	Origins []string
@@ -59,6 +62,8 @@ func (o *Options) read(k, v string) {
 		}
 	case "mode":
 		o.Predict = v == lesson.PredictMode
+	case "student":
+		o.Student = v == "1" || v == "true"
 	case "origins":
 		o.readOrigins(v)
 	}
@@ -105,6 +110,15 @@ func (o *Options) readOrigins(v string) {
 			o.Origins = append(o.Origins, origin)
 		}
 	}
+}
+
+// AnswersHidden reports whether an embed is a student's: read-only, in predict mode (by the
+// option or by its table's own mode), or student=1. A student's page has no Show the lesson's
+// answers and no instructor tools (the tools show every row's expected code and note): the
+// answers stay with the instructor. A launch page (SCORM's) says the same with data-student on
+// <html>.
+func (o Options) AnswersHidden(t lesson.Table) bool {
+	return o.ReadOnly || o.Predict || o.Student || t.Mode == lesson.PredictMode
 }
 
 // ProblemsNotice is the notice that lists the options that could not be read, or "".

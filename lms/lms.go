@@ -121,8 +121,8 @@ func ratio(n, d int) string {
 	return strconv.FormatFloat(math.Round(float64(n)*10000/float64(d))/10000, 'f', -1, 64)
 }
 
-// TableID is the table's id: 16 hex digits of the 64-bit FNV-1a hash of its tool and its
-// inputs, each ended by a newline. Expected codes, notes and the mode are not part of it: a
+// TableID is the table's id: 16 hex digits of the 64-bit FNV-1a hash of its tool (its name,
+// and its definition when the table declares its own) and its inputs, each ended by a newline. Expected codes, notes and the mode are not part of it: a
 // learner's predictions do not make it another table. (FNV, not SHA-256: the page links no
 // crypto code for an id that guards nothing.)
 func TableID(t lesson.Table) string {
@@ -136,6 +136,9 @@ func TableID(t lesson.Table) string {
 		h *= 1099511628211
 	}
 	add(t.ToolName())
+	if t.ToolDef != "" { // a tool declared as data: another definition is another table
+		add(t.ToolDef)
+	}
 	for _, r := range t.Rows {
 		add(r.Input)
 	}

@@ -145,7 +145,9 @@ func TestTableID(t *testing.T) {
 	c.Rows[0].Input = `"18"`
 	d := lesson.Classroom()
 	d.Tool = "get_user"
-	if TableID(c) == TableID(a) || TableID(d) == TableID(a) {
+	e := lesson.Classroom()
+	e.ToolDef = `{"name":"get_job"}`
+	if TableID(c) == TableID(a) || TableID(d) == TableID(a) || TableID(e) == TableID(a) {
 		t.Error("another input or tool kept the id")
 	}
 }

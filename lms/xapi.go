@@ -4,12 +4,13 @@ import (
 	"strconv"
 
 	"coerceplayground/lesson"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // xAPI verbs and activity types (ADL's vocabulary, as H5P uses it).
 const (
-	verbCompleted = "http://adlnet.gov/expapi/verbs/completed"
-	verbAnswered  = "http://adlnet.gov/expapi/verbs/answered"
+	verbCompleted = `{"id":"http://adlnet.gov/expapi/verbs/completed","display":{"en-US":"completed"}}`
+	verbAnswered  = `{"id":"http://adlnet.gov/expapi/verbs/answered","display":{"en-US":"answered"}}`
 	typeAssess    = "http://adlnet.gov/expapi/activities/assessment"
 	typeQuestion  = "http://adlnet.gov/expapi/activities/cmi.interaction"
 )
@@ -17,73 +18,55 @@ const (
 // maxNameInput is how much of a row's input its activity's name quotes.
 const maxNameInput = 120
 
-// Statements are the xAPI statements of a run, for a host with its own record store: one
-// top-level "completed" for the table (its score: raw right, min 0, max rows, scaled; its
-// duration, ms since the page opened), then one "answered" per row whose result has been
-// shown, a choice among the codes, with the table as its parent. They carry no actor: the
-// playground does not know the learner, the host adds it. The values are maps and slices of
-// strings, numbers and booleans, as postMessage sends them.
-func Statements(tool, id string, rows []Row, ms int64) []any {
-	if tool == "" {
-		tool = lesson.DefaultTool
-	}
+// Statements are the xAPI statements of a run as a JSON array, for a host with its own record
+// store: one top-level "completed" for the table (its score: raw right, min 0, max rows,
+// scaled; its duration, ms since the page opened), then one "answered" per row whose result
+// has been shown, a choice among the codes, with the table as its parent. They carry no
+// actor: the playground does not know the learner, the host adds it. The text is written by
+// hand (the page links no encoding/json; the app hands it to JSON.parse).
+func Statements(tool, id string, rows []Row, ms int64) []byte {
 	sc := Tally(rows)
 	table := ActivityID(id)
-	scaled, _ := strconv.ParseFloat(sc.Scaled(), 64)
-	out := []any{map[string]any{
-		"verb": verb(verbCompleted, "completed"),
-		"object": activity(table, map[string]any{
-			"type": typeAssess,
-			"name": lang("Coercion playground: " + tool + ", " + strconv.Itoa(sc.Rows) + " rows"),
-		}),
-		"result": map[string]any{
-			"score":      map[string]any{"raw": sc.Right, "min": 0, "max": sc.Rows, "scaled": scaled},
-			"completion": sc.Complete(),
-			"duration":   Duration(ms),
-		},
-	}}
-	choices := []any{}
-	for _, c := range lesson.Codes() {
-		choices = append(choices, map[string]any{"id": c, "description": lang(c)})
+	b := []byte(`[{"verb":` + verbCompleted + `,"object":{"objectType":"Activity","id":"` + table +
+		`","definition":{"type":"` + typeAssess + `","name":{"en-US":`)
+	b = quote(b, "Coercion playground: "+tool+", "+strconv.Itoa(sc.Rows)+" rows")
+	b = append(b, `}}},"result":{"score":{"raw":`+strconv.Itoa(sc.Right)+`,"min":0,"max":`+strconv.Itoa(sc.Rows)+
+		`,"scaled":`+sc.Scaled()+`},"completion":`+strconv.FormatBool(sc.Complete())+`,"duration":"`+Duration(ms)+`"}}`...)
+	choices := []byte(`[`)
+	for i, c := range lesson.Codes() {
+		if i > 0 {
+			choices = append(choices, ',')
+		}
+		choices = append(choices, `{"id":"`+c+`","description":{"en-US":"`+c+`"}}`...)
 	}
-	parent := map[string]any{"contextActivities": map[string]any{"parent": []any{activity(table, nil)}}}
+	choices = append(choices, ']')
 	for i, r := range rows {
 		if !r.Shown {
 			break
 		}
-		res := map[string]any{"success": r.Right()}
+		b = append(b, `,{"verb":`+verbAnswered+`,"object":{"objectType":"Activity","id":"`+RowID(SCORM2004, id, i)+
+			`","definition":{"type":"`+typeQuestion+`","name":{"en-US":`...)
+		b = quote(b, "Row "+strconv.Itoa(i+1)+": "+clip(r.Input))
+		b = append(b, `},"interactionType":"choice","choices":`...)
+		b = append(b, choices...)
+		b = append(b, `,"correctResponsesPattern":["`+r.Got+`"]}},"result":{`...)
 		if r.Predicted != "" {
-			res["response"] = r.Predicted
+			b = append(b, `"response":"`+r.Predicted+`",`...)
 		}
-		out = append(out, map[string]any{
-			"verb": verb(verbAnswered, "answered"),
-			"object": activity(RowID(SCORM2004, id, i), map[string]any{
-				"type":                    typeQuestion,
-				"name":                    lang("Row " + strconv.Itoa(i+1) + ": " + clip(r.Input)),
-				"interactionType":         "choice",
-				"choices":                 choices,
-				"correctResponsesPattern": []any{r.Got},
-			}),
-			"result":  res,
-			"context": parent,
-		})
+		b = append(b, `"success":`+strconv.FormatBool(r.Right())+`},"context":{"contextActivities":{"parent":[{"objectType":"Activity","id":"`+
+			table+`"}]}}}`...)
+	}
+	return append(b, ']')
+}
+
+// quote appends s as a JSON string; text that is not valid UTF-8 has its bad bytes replaced.
+func quote(b []byte, s string) []byte {
+	out, err := jsontext.AppendQuote(b, s)
+	if err != nil {
+		return append(b, `"(unreadable text)"`...)
 	}
 	return out
 }
-
-func verb(id, display string) map[string]any {
-	return map[string]any{"id": id, "display": lang(display)}
-}
-
-func activity(id string, def map[string]any) map[string]any {
-	a := map[string]any{"objectType": "Activity", "id": id}
-	if def != nil {
-		a["definition"] = def
-	}
-	return a
-}
-
-func lang(s string) map[string]any { return map[string]any{"en-US": s} }
 
 // clip shortens s to maxNameInput bytes at a rune boundary, with an ellipsis.
 func clip(s string) string {

@@ -28,14 +28,14 @@ process.exit(bad ? 1 : 0);
 func TestStatementsAreValidXAPI(t *testing.T) {
 	rows := lessonRun(t)
 	id := TableID(lesson.Classroom())
-	stmts := Statements("", id, rows, 95250)
+	stmts := decode(t, Statements(lesson.DefaultTool, id, rows, 95250))
 	if len(stmts) != 1+len(rows) {
 		t.Fatalf("%d statements, want one completed and one answered per row (%d)", len(stmts), 1+len(rows))
 	}
 	top := stmts[0].(map[string]any)
 	res := top["result"].(map[string]any)
 	score := res["score"].(map[string]any)
-	if score["raw"] != 4 || score["max"] != 6 || score["min"] != 0 || score["scaled"] != 0.6667 || res["duration"] != "PT95.25S" {
+	if score["raw"] != 4.0 || score["max"] != 6.0 || score["min"] != 0.0 || score["scaled"] != 0.6667 || res["duration"] != "PT95.25S" {
 		t.Errorf("completed: %v", res)
 	}
 	if _, ok := top["context"]; ok {
@@ -57,11 +57,21 @@ func TestStatementsAreValidXAPI(t *testing.T) {
 			t.Errorf("row %d's parent is %v, want the table", i+1, parent["id"])
 		}
 	}
-	again := Statements("", TableID(lesson.Classroom()), rows, 1)
+	again := decode(t, Statements(lesson.DefaultTool, TableID(lesson.Classroom()), rows, 1))
 	if again[3].(map[string]any)["object"].(map[string]any)["id"] != stmts[3].(map[string]any)["object"].(map[string]any)["id"] {
 		t.Error("the same table gave other object ids")
 	}
 	validateUnderNode(t, stmts)
+}
+
+// decode reads the statements' JSON, which must be an array.
+func decode(t *testing.T, b []byte) []any {
+	t.Helper()
+	var v []any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("the statements are not JSON: %v\n%s", err, b)
+	}
+	return v
 }
 
 // validateUnderNode runs every statement, with a placeholder actor, through the xAPI validator.

@@ -105,8 +105,11 @@ func (e *frame) showPanels() {
 }
 
 // applyOptions applies readonly=1 and says which options could not be read (page.Choose has
-// made the table a worksheet for mode=predict).
+// made the table a worksheet for mode=predict); a student's embed shows no answers.
 func (a *app) applyOptions(o embed.Options) {
+	if o.AnswersHidden(a.st.Table()) {
+		root().SetAttribute("data-student", "")
+	}
 	if o.ReadOnly {
 		root().SetAttribute("data-readonly", "")
 		a.lockRows(o.Predict || a.st.Table().Mode == lesson.PredictMode)
@@ -144,7 +147,8 @@ func (a *app) talkToHost(e *frame) {
 			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
 				m := a.st.RanMessage()
 				// xAPI statements, for a host that keeps its own record store (docs/lms.md).
-				m["statements"] = lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), rows, sinceStart())
+				m["statements"] = js.Global().Get("JSON").Call("parse",
+					string(lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), rows, sinceStart())))
 				src.Call("postMessage", m, host)
 			}
 		}
@@ -162,7 +166,8 @@ func (a *app) lockRows(predict bool) {
 		case "INPUT":
 			el.Set("readOnly", true)
 		case "SELECT":
-			el.Set("disabled", !predict)
+			// A locked prediction stays locked (page.LockFill).
+			el.Set("disabled", !predict || el.Call("closest", "tr.locked").Truthy())
 		case "BUTTON":
 			el.Set("disabled", true)
 		}

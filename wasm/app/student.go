@@ -27,6 +27,9 @@ func initStudent(a *app) {
 	initFolds(a)
 	if b, ok := lookup("show-answers"); ok {
 		a.on(b, "click", func(*dom.BasicEvent) {
+			if studentView() {
+				return // a student's page has no answers to show (embed.Options.AnswersHidden)
+			}
 			a.st.ShowAnswers()
 			a.notify("The lesson's answers are in the table. Undo brings your predictions back.", true)
 			a.ed.focusRow(0, "want")
@@ -42,7 +45,7 @@ func (a *app) renderStudent() {
 	st := a.st
 	predict := st.Table().Mode == lesson.PredictMode
 	if b, ok := lookup("show-answers"); ok {
-		setHidden(b, !predict)
+		setHidden(b, !predict || studentView())
 	}
 	if h, ok := lookup("want-h"); ok {
 		if predict {
@@ -77,6 +80,10 @@ func (a *app) renderStudent() {
 	score.RemoveAttribute("hidden")
 }
 
+// studentView reports whether the page is a student's (data-student on <html>, set by an
+// embed's options or a launch page): no Show the lesson's answers, no instructor tools.
+func studentView() bool { return root().HasAttribute("data-student") }
+
 func setHidden(e *dom.BasicHTMLElement, hidden bool) {
 	if hidden {
 		e.SetAttribute("hidden", "")
@@ -94,6 +101,10 @@ func initInstructor(a *app) {
 		return
 	}
 	embedded := root().HasAttribute("data-embed")
+	if studentView() {
+		setProp(d, "open", false)
+		setHidden(d, true)
+	}
 	if !embedded { // an embed does not read the page's storage for this either
 		if v, _ := storageGet(instructorKey); v == "open" {
 			setProp(d, "open", true)

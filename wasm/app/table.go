@@ -92,6 +92,8 @@ func (e *editor) changed(ev page.Event) {
 	switch ev {
 	case page.Replaced, page.Loaded, page.RowsChanged:
 		e.renderRows()
+	case page.Ran:
+		e.markLocked()
 	case page.SetupChanged:
 		if predict := e.a.st.Table().Mode == lesson.PredictMode; predict != e.drawnPredict {
 			e.renderRows() // the prediction cells' labels follow the mode

@@ -27,6 +27,28 @@ func (s *State) Learner() []Attempt { return s.learner }
 // (the oldest attempt beyond lesson.MaxTried is forgotten).
 func (s *State) Try(input string) (lesson.Result, error) {
 	res, err := s.RunOne(input)
+	return s.keepTry(input, res, err)
+}
+
+// TryUnscored runs a lesson note's row target as Try your own runs an input, against the
+// target's own tool, and keeps it in the history: in predict mode a Try it must neither give a
+// row a prediction the student did not make nor change the score (NoteTriesUnscored).
+func (s *State) TryUnscored(t lesson.Try) (lesson.Result, error) {
+	tool := t.Tool
+	if !isToolName(tool) {
+		tool = s.Tool()
+	}
+	res, err := s.runTool(tool, t.Input)
+	return s.keepTry(t.Input, res, err)
+}
+
+// NoteTriesUnscored reports whether a lesson note's row target runs in Try your own
+// (TryUnscored) rather than in the table (PlaceTry): in predict mode, where the table's
+// expected codes are the student's predictions.
+func (s *State) NoteTriesUnscored() bool { return s.table.Mode == lesson.PredictMode }
+
+// keepTry keeps a try that ran in the history.
+func (s *State) keepTry(input string, res lesson.Result, err error) (lesson.Result, error) {
 	if err != nil {
 		return res, err
 	}

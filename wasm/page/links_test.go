@@ -99,7 +99,10 @@ func TestPrediction(t *testing.T) {
 		msg != "Run scored your predictions (the score is above the results). 1 prediction was wrong:" {
 		t.Errorf("after a run: %q %+v", msg, sc)
 	}
-	s.SetWant(2, "invalid_args")
+	if refused := s.SetWant(2, "invalid_args"); refused == "" {
+		t.Error("a prediction changed after its row's result was shown")
+	}
+	s.SetNote(2, "a note")
 	if msg, sc := s.Prediction(); sc != nil || !strings.HasPrefix(msg, "Choose the code you expect") {
 		t.Errorf("stale: %q %v", msg, sc)
 	}

@@ -113,7 +113,9 @@ func (s *State) ownDef() (tooldef.Def, bool) {
 // or for its own tool the schema coerce enforces, drawn from the definition.
 func (s *State) SchemaJSON() []byte {
 	if d, ok := s.ownDef(); ok {
-		return d.Schema.JSONSchema()
+		// Laid out by Indent, as the MCP view is: Schema.JSONSchema's indent would link
+		// jsontext's encoder into the page (some 11 KiB brotli).
+		return []byte(Indent(d.Schema.CompactJSONSchema()) + "\n")
 	}
 	return lesson.SchemaJSONFor(s.Tool())
 }
@@ -178,4 +180,55 @@ func (s *State) SetOwnGranted(granted bool) {
 	s.rebuildLab()
 	s.emit(LabChanged)
 	s.markStale(staleSettings)
+}
+
+// OwnToolBox is what the "Use your own tool" box shows after the instructor pressed Use with
+// text in it and pick chosen in its tool list: the tools to choose from (Choices, shown when the
+// text holds more than one tool that can be read) and the sentence under the box. Used is true
+// when the table now calls the tool.
+type OwnToolBox struct {
+	Choices []string
+	Status  string
+	Used    bool
+}
+
+// UseOwnToolBox carries out the box's Use button: a text with one readable tool (or a tool
+// picked from its list) becomes the table's tool; a list with several asks for a pick, naming
+// the tools it had to leave out; any error names the line and keyword, and the table keeps its
+// tool.
+func (s *State) UseOwnToolBox(text, pick string) OwnToolBox {
+	names, refused, err := OwnTools(text)
+	if err != nil {
+		return OwnToolBox{Status: OwnToolError(err)}
+	}
+	var box OwnToolBox
+	if len(names) > 1 {
+		box.Choices = names
+	}
+	if pick == "" && len(names) > 1 {
+		box.Status = "The text holds " + plural(len(names), "tool", "tools") + " coerce can read: pick one, then press Use again."
+		if len(refused) > 0 {
+			box.Status += " Left out: " + strings.Join(refused, " ")
+		}
+		return box
+	}
+	if pick == "" && len(names) == 1 {
+		pick = names[0]
+	}
+	if err := s.UseOwnTool(text, pick); err != nil {
+		box.Status = OwnToolError(err)
+		return box
+	}
+	box.Used, box.Status = true, OwnToolNote(s.OwnTool(), s.ownFields())
+	return box
+}
+
+// ChoiceOptions are the options of a tool list: the picker's (ToolChoices) or the own tool
+// box's, the one named selected.
+func ChoiceOptions(names []string, selected string) []Node {
+	out := make([]Node, len(names))
+	for i, n := range names {
+		out[i] = Option(n, n, n == selected)
+	}
+	return out
 }

@@ -133,3 +133,25 @@ func TestSetTableToolDef(t *testing.T) {
 		t.Errorf("back to a lesson tool: %+v, tool %q", rep, s.Tool())
 	}
 }
+
+// TestOwnToolBox: the box's Use button on one tool, on a list (asks for a pick, names what it
+// left out), and on a definition it cannot use.
+func TestOwnToolBox(t *testing.T) {
+	s := New(lesson.Classroom())
+	fs := readFile(t, "../../coerce/tooldef/testdata/servers/filesystem.json")
+	box := s.UseOwnToolBox(fs, "")
+	if box.Used || len(box.Choices) != 3 || !strings.Contains(box.Status, "pick one") || !strings.Contains(box.Status, "read_text_file: line 10") || s.OwnTool() != "" {
+		t.Errorf("a list: %+v", box)
+	}
+	box = s.UseOwnToolBox(fs, "write_file")
+	if !box.Used || s.Tool() != "write_file" || !strings.Contains(box.Status, "your own tool write_file (2 arguments)") {
+		t.Errorf("picked: %+v", box)
+	}
+	box = s.UseOwnToolBox(`{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"number"}}}}`, "")
+	if box.Used || box.Status != `Not used: line 1, at /inputSchema/properties/n/type: "number" is not supported: coerce takes whole numbers only; declare "integer". The table keeps its tool.` || s.Tool() != "write_file" {
+		t.Errorf("refused: %+v", box)
+	}
+	if box = s.UseOwnToolBox(readFile(t, "../../coerce/tooldef/testdata/get_job.json"), ""); !box.Used || s.OwnTool() != "get_job" {
+		t.Errorf("get_job as data: %+v", box)
+	}
+}

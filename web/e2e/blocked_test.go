@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -52,7 +51,7 @@ func blockedTab(t *testing.T, block string) *tab {
 			chromedp.Flag("disable-features", "ThirdPartyStoragePartitioning"))
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	return openTab(t, allocCtx, 90*time.Second, cancelAlloc)
+	return openTab(t, allocCtx, cancelAlloc)
 }
 
 // probeJS tries localStorage in the current document.
@@ -67,7 +66,7 @@ func TestEmbedThirdPartyStorageBlocked(t *testing.T) {
 	embedAPI(t, tb, cs)
 	// The browser refuses storage to a frame of the playground's origin, or
 	// this test would prove nothing.
-	probe, err := chromedp.Run(tb.ctx, chromedp.Poll[string](`probe`, chromedp.WithPollingTimeout(20*time.Second)))
+	probe, err := poll[string](tb, `probe`)
 	if err != nil || probe != "threw SecurityError" {
 		t.Fatalf("localStorage in a cross-site frame: %q (%v), want it to throw a SecurityError", probe, err)
 	}

@@ -26,14 +26,14 @@ func openCourse(t *testing.T, s *lmsSite, api, resume string) *tab {
 		q.Set("resume", resume)
 	}
 	tb.do(chromedp.Navigate(s.srv.URL + "/course/view.html?" + q.Encode()))
-	poll(tb, `(() => { const d = document.getElementById("sco").contentDocument; return d && d.documentElement.dataset.ready === "true"; })()`)
+	lmsWait(tb, `(() => { const d = document.getElementById("sco").contentDocument; return d && d.documentElement.dataset.ready === "true"; })()`)
 	return tb
 }
 
-// poll waits until expr is true in the course page.
-func poll(tb *tab, expr string) {
+// lmsWait waits until expr is true in the course page (poll: as long as the tab lives).
+func lmsWait(tb *tab, expr string) {
 	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if _, err := poll[bool](tb, expr); err != nil {
 		tb.t.Fatalf("waiting for %s: %v; the LMS saw %s", expr, err, eval[string](tb, `JSON.stringify(__log)`))
 	}
 }
@@ -85,7 +85,7 @@ func TestSCORMRun(t *testing.T) {
 func scormRun(t *testing.T, s *lmsSite) {
 	n := lms.NamesOf(s.v)
 	tb := openCourse(t, s, "now", "")
-	poll(tb, `document.getElementById("sco").contentDocument.getElementById("lms-status").textContent !== ""`)
+	lmsWait(tb, `document.getElementById("sco").contentDocument.getElementById("lms-status").textContent !== ""`)
 	if got := status(tb); got != lms.Connected {
 		t.Errorf("status %q, want %q", got, lms.Connected)
 	}
@@ -93,7 +93,7 @@ func scormRun(t *testing.T, s *lmsSite) {
 		t.Error("the lesson's answers or the instructor tools are shown in a graded activity")
 	}
 	predictAndRun(tb, lessonRight)
-	poll(tb, `__log.some(e => e[0] === "commit")`)
+	lmsWait(tb, `__log.some(e => e[0] === "commit")`)
 	raw, scaled := cmi(tb, s, n.Score+"raw"), cmi(tb, s, n.Score+"scaled")
 	if raw != "67" || (s.v == lms.SCORM2004 && scaled != "0.6667") {
 		t.Errorf("raw %q scaled %q, want 67 and 0.6667", raw, scaled)
@@ -101,22 +101,7 @@ func scormRun(t *testing.T, s *lmsSite) {
 	if got := cmi(tb, s, n.Status); got != "completed" {
 		t.Errorf("%s = %q, want completed", n.Status, got)
 	}
-	wrong, resp, kind := "wrong", "student_response", "fill-in"
-	id := func(i int) string { return "row-" + strconv.Itoa(i+1) }
-	if s.v == lms.SCORM2004 {
-		wrong, resp, kind = "incorrect", "learner_response", "choice"
-		id = func(i int) string { return "urn:coerce-playground:bc4639441050f9f5:row:" + strconv.Itoa(i+1) }
-	}
-	var want []string
-	results := []string{"correct", "correct", "correct", "correct", wrong, "neutral"}
-	for i, got := range []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"} {
-		p := strconv.Itoa(i) + "."
-		want = append(want, p+"id="+id(i), p+"type="+kind)
-		if lessonRight[i] != "" {
-			want = append(want, p+resp+"="+lessonRight[i])
-		}
-		want = append(want, p+"correct_responses.0.pattern="+got, p+"result="+results[i])
-	}
+	want := wantInteractions(s.v)
 	if got := interactionSets(tb, 0); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("interactions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -128,7 +113,7 @@ func scormRun(t *testing.T, s *lmsSite) {
 	// Predicting the last row after its result was shown changes neither the score nor the record.
 	mark := eval[int](tb, `__log.length`)
 	predictAndRun(tb, []string{"", "", "", "", "", "not_found"})
-	poll(tb, `__log.filter(e => e[0] === "commit").length === 2`)
+	lmsWait(tb, `__log.filter(e => e[0] === "commit").length === 2`)
 	if raw := cmi(tb, s, n.Score+"raw"); raw != "67" || cmi(tb, s, n.Suspend) != suspend {
 		t.Errorf("after predicting row 6 after Run: raw %q, suspend_data %q (was %q)", raw, cmi(tb, s, n.Suspend), suspend)
 	}
@@ -141,7 +126,7 @@ func scormRun(t *testing.T, s *lmsSite) {
 
 	// Leaving the page: session_time, then Finish or Terminate exactly once.
 	sco[bool](tb, `(document.getElementById("sco").src = "about:blank", true)`)
-	poll(tb, `__log.some(e => e[0] === "finish")`)
+	lmsWait(tb, `__log.some(e => e[0] === "finish")`)
 	time.Sleep(300 * time.Millisecond)
 	tail := eval[[]string](tb, `__log.slice(-2).map(e => e[0] + " " + (e[1] || ""))`)
 	if len(tail) != 2 || tail[0] != "set "+n.SessionTime || tail[1] != "finish " || eval[int](tb, `__log.filter(e => e[0] === "finish").length`) != 1 {
@@ -156,7 +141,7 @@ func scormRun(t *testing.T, s *lmsSite) {
 
 	// A second launch resumes: the predictions and the last score come back.
 	tb2 := openCourse(t, s, "now", resumeCMI(s.v, suspend))
-	poll(tb2, `document.getElementById("sco").contentDocument.getElementById("lms-status").textContent !== ""`)
+	lmsWait(tb2, `document.getElementById("sco").contentDocument.getElementById("lms-status").textContent !== ""`)
 	for i, p := range lessonRight {
 		if got := sco[string](tb2, `d.getElementById("row-`+strconv.Itoa(i)+`-want").value`); got != p {
 			t.Errorf("resumed row %d: %q, want %q", i+1, got, p)
@@ -170,13 +155,35 @@ func scormRun(t *testing.T, s *lmsSite) {
 	}
 }
 
+// wantInteractions are the interaction values the lesson's run with lessonRight records under
+// version v, in the order they are set.
+func wantInteractions(v lms.Version) []string {
+	wrong, resp, kind := "wrong", "student_response", "fill-in"
+	id := func(i int) string { return "row-" + strconv.Itoa(i+1) }
+	if v == lms.SCORM2004 {
+		wrong, resp, kind = "incorrect", "learner_response", "choice"
+		id = func(i int) string { return "urn:coerce-playground:bc4639441050f9f5:row:" + strconv.Itoa(i+1) }
+	}
+	var want []string
+	results := []string{"correct", "correct", "correct", "correct", wrong, "neutral"}
+	for i, got := range []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"} {
+		p := strconv.Itoa(i) + "."
+		want = append(want, p+"id="+id(i), p+"type="+kind)
+		if lessonRight[i] != "" {
+			want = append(want, p+resp+"="+lessonRight[i])
+		}
+		want = append(want, p+"correct_responses.0.pattern="+got, p+"result="+results[i])
+	}
+	return want
+}
+
 func TestSCORMFreshAttempt(t *testing.T) {
 	for _, v := range []lms.Version{lms.SCORM12, lms.SCORM2004} {
 		t.Run(v.String(), func(t *testing.T) {
 			s := newLMS(t, v)
 			tb := openCourse(t, s, "now", "")
 			predictAndRun(tb, []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "ok"})
-			poll(tb, `__log.some(e => e[0] === "commit")`)
+			lmsWait(tb, `__log.some(e => e[0] === "commit")`)
 			if raw := cmi(tb, s, lms.NamesOf(v).Score+"raw"); raw != "83" {
 				t.Errorf("5 of 6 right: raw %q, want 83", raw)
 			}
@@ -192,20 +199,20 @@ func TestSCORMLateAndMissingAPI(t *testing.T) {
 		t.Run(v.String(), func(t *testing.T) {
 			s := newLMS(t, v)
 			late := openCourse(t, s, "late", "")
-			poll(late, `document.getElementById("sco").contentDocument.getElementById("lms-status").textContent !== ""`)
+			lmsWait(late, `document.getElementById("sco").contentDocument.getElementById("lms-status").textContent !== ""`)
 			if got := status(late); got != lms.Connected {
 				t.Errorf("an API added after 1 s: status %q", got)
 			}
 			predictAndRun(late, lessonRight)
-			poll(late, `__log.some(e => e[0] === "commit")`)
+			lmsWait(late, `__log.some(e => e[0] === "commit")`)
 
 			none := openCourse(t, s, "none", "")
-			poll(none, `document.getElementById("sco").contentDocument.getElementById("lms-status").textContent !== ""`)
+			lmsWait(none, `document.getElementById("sco").contentDocument.getElementById("lms-status").textContent !== ""`)
 			if got := status(none); got != lms.NotConnected {
 				t.Errorf("no API: status %q, want %q", got, lms.NotConnected)
 			}
 			predictAndRun(none, lessonRight)
-			poll(none, `document.getElementById("sco").contentDocument.querySelectorAll("#results tr").length === 6`)
+			lmsWait(none, `document.getElementById("sco").contentDocument.querySelectorAll("#results tr").length === 6`)
 			if got := sco[string](none, `d.getElementById("score").dataset.right || ""`); got != "4" {
 				t.Errorf("no API: the page's score says %q right, want 4", got)
 			}
@@ -222,13 +229,13 @@ func TestSCORMRefused(t *testing.T) {
 			s := newLMS(t, v)
 			tb := openCourse(t, s, "refuse", "")
 			predictAndRun(tb, lessonRight)
-			poll(tb, `__log.some(e => e[0] === "commit")`)
+			lmsWait(tb, `__log.some(e => e[0] === "commit")`)
 			got := status(tb)
 			if !strings.Contains(got, "refused "+lms.NamesOf(v).Score+"raw = 67: error 405 (") {
 				t.Errorf("status %q: want the refusal with its code and the LMS's text", got)
 			}
 			predictAndRun(tb, lessonRight) // the page keeps working
-			poll(tb, `__log.filter(e => e[0] === "commit").length === 2`)
+			lmsWait(tb, `__log.filter(e => e[0] === "commit").length === 2`)
 		})
 	}
 }
