@@ -159,25 +159,15 @@ func RowID(v Version, id string, i int) string {
 	return ActivityID(id) + ":row:" + n
 }
 
-// Counted is the rows of t as recorded after a run whose results are results (nil before any
-// run): a row's prediction counts when it was made before the row's result was shown, so a row
-// already shown in prev keeps prev's prediction whatever the table says now. prev of another
-// table (other inputs) is not used.
-func Counted(prev []Row, t lesson.Table, results []lesson.Result) []Row {
+// Rows is t as recorded after a run whose results are results (nil before any run). In predict
+// mode a row's result counts as shown when its prediction is locked (page.State.Locked: Run
+// locked it, so its prediction is the one made before the result was shown); in check mode,
+// where the expected codes are the instructor's, when the run had it.
+func Rows(t lesson.Table, results []lesson.Result, locked func(i int) bool) []Row {
 	rows := make([]Row, len(t.Rows))
-	same := len(prev) == len(rows)
 	for i, r := range t.Rows {
 		rows[i] = Row{Input: r.Input, Predicted: r.Want}
-		if same && prev[i].Input != r.Input {
-			same = false
-		}
-	}
-	for i := range rows {
-		if same && prev[i].Shown {
-			rows[i] = prev[i]
-			continue
-		}
-		if len(results) == len(rows) {
+		if i < len(results) && results[i].Input == r.Input && (t.Mode != lesson.PredictMode || locked(i)) {
 			rows[i].Shown, rows[i].Got = true, results[i].Code
 		}
 	}

@@ -184,30 +184,26 @@ func golden(sets []Set) string {
 	return b.String()
 }
 
-func TestCountedKeepsPredictionsMadeBeforeTheResult(t *testing.T) {
-	tab := lesson.Classroom()
-	for i := range tab.Rows {
-		tab.Rows[i].Want = ""
-	}
+// A row's result counts as shown in predict mode only when the page locked it, so a row the
+// run did not lock (added after it) is left out; in check mode every row the run had counts.
+func TestRows(t *testing.T) {
+	tab := lesson.Opening()
 	tab.Rows[0].Want = "ok"
 	res := lesson.NewLab(lesson.LabConfig{}).Run(tab)
-	first := Counted(nil, tab, res)
-	if !first[0].Right() || first[5].Predicted != "" || !first[5].Shown || first[5].Got != "not_found" {
-		t.Fatalf("first run: %+v", first)
+	rows := Rows(tab, res, func(i int) bool { return i < 5 })
+	if !rows[0].Right() || !rows[4].Shown || rows[5].Shown || rows[5].Got != "" || Tally(rows).Complete() {
+		t.Errorf("predict mode, rows 1-5 locked: %+v", rows)
 	}
-	// Predicting row 6 (right) and changing row 1 (wrong) after Run changes nothing.
-	tab.Rows[5].Want, tab.Rows[0].Want = "not_found", "denied"
-	again := Counted(first, tab, lesson.NewLab(lesson.LabConfig{}).Run(tab))
-	if Tally(again) != Tally(first) || again[5].Predicted != "" || again[0].Predicted != "ok" {
-		t.Errorf("predictions after Run were counted: %+v", again)
-	}
-	// Before any run nothing is shown; another table starts afresh.
-	if Tally(Counted(nil, tab, nil)).Shown != 0 {
+	if Tally(Rows(tab, nil, func(int) bool { return true })).Shown != 0 {
 		t.Error("rows shown before a run")
 	}
-	other := lesson.Classroom()
-	other.Rows[0].Input = `"18"`
-	if Counted(first, other, nil)[1].Shown {
-		t.Error("another table kept this one's rows")
+	tab.Mode = ""
+	if sc := Tally(Rows(tab, res, func(int) bool { return false })); !sc.Complete() || sc.Right != 1 {
+		t.Errorf("check mode: %+v", sc)
+	}
+	moved := tab
+	moved.Rows = append([]lesson.Row{{Input: "42"}}, tab.Rows[1:]...)
+	if Rows(moved, res, func(int) bool { return true })[0].Shown {
+		t.Error("a result of another input counted for the row")
 	}
 }

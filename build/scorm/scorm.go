@@ -93,7 +93,9 @@ func LaunchPage(index []byte, v lms.Version, t lesson.Table, title string) ([]by
 	if !ok {
 		return nil, errors.New("index.html has no <html> tag")
 	}
-	attrs := ` data-lms="` + v.String() + `" data-lms-table="` + lesson.EncodeShare(t) + `"`
+	// data-student: a graded activity shows no answers and no instructor tools from the first
+	// frame, before the app has read its options.
+	attrs := ` data-student data-lms="` + v.String() + `" data-lms-table="` + lesson.EncodeShare(t) + `"`
 	out = bytes.Replace(out, []byte("<html data-embed"), []byte("<html data-embed"+attrs), 1)
 	i, j := bytes.Index(out, []byte("<title>")), bytes.Index(out, []byte("</title>"))
 	if i < 0 || j < i {

@@ -152,7 +152,7 @@ func TestPackages(t *testing.T) {
 			}
 		}
 		index := string(p.files["index.html"])
-		for _, want := range []string{`<html data-embed data-lms="` + v.String() + `" data-lms-table="` + lesson.EncodeShare(tab) + `"`,
+		for _, want := range []string{`<html data-embed data-student data-lms="` + v.String() + `" data-lms-table="` + lesson.EncodeShare(tab) + `"`,
 			`id="row-5-want"`, "<title>" + escape(Title(tab, "")) + "</title>"} {
 			if !strings.Contains(index, want) {
 				t.Errorf("%s: the launch page lacks %s", v, want)

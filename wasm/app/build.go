@@ -13,8 +13,8 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// build makes the DOM of n. Text reaches it as text nodes and attribute values only; Inner is
-// the lesson's own markup (page.Node).
+// build makes the DOM of n. Text reaches it as text nodes and attribute values only; a
+// Markup child is the lesson's own markup (page.Markup).
 func build(n page.Node) js.Value { return buildIn(js.Global().Get("document"), n) }
 
 func buildIn(doc js.Value, n page.Node) js.Value {
@@ -25,14 +25,15 @@ func buildIn(doc js.Value, n page.Node) js.Value {
 	for i := 0; i+1 < len(n.Attrs); i += 2 {
 		e.Call("setAttribute", n.Attrs[i], n.Attrs[i+1])
 	}
-	if n.Inner != "" {
-		e.Set("innerHTML", n.Inner)
-	}
-	if len(n.Kids) == 1 && n.Kids[0].Tag == "" && n.Inner == "" {
+	if len(n.Kids) == 1 && n.Kids[0].Tag == "" {
 		e.Set("textContent", n.Kids[0].Text) // one call instead of two
 		return e
 	}
 	for _, k := range n.Kids {
+		if k.IsMarkup() {
+			e.Call("insertAdjacentHTML", "beforeend", k.Text)
+			continue
+		}
 		e.Call("appendChild", buildIn(doc, k))
 	}
 	return e

@@ -138,11 +138,7 @@ func (a *app) talkToHost(e *frame) {
 	// A run the learner started (Run, Ctrl+Enter) is told to the host as
 	// coerce-playground:ran; a host's own run gets only its reply.
 	a.subscribe(func(ev page.Event) {
-		if ev != page.Ran {
-			return
-		}
-		rows := a.countedRows()
-		if e.answering || a.st.Results() == nil {
+		if ev != page.Ran || e.answering || a.st.Results() == nil {
 			return
 		}
 		if host := e.tell(); host != "" {
@@ -150,7 +146,7 @@ func (a *app) talkToHost(e *frame) {
 				m := a.st.RanMessage()
 				// xAPI statements, for a host that keeps its own record store (docs/lms.md).
 				m["statements"] = js.Global().Get("JSON").Call("parse",
-					string(lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), rows, sinceStart())))
+					string(lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), a.recordRows(), sinceStart())))
 				src.Call("postMessage", m, host)
 			}
 		}

@@ -47,7 +47,7 @@ func lmsFragment() string {
 	if !root().HasAttribute("data-lms") {
 		return ""
 	}
-	return "#table=" + root().GetAttribute("data-lms-table") + "&readonly=1&mode=predict"
+	return "#table=" + root().GetAttribute("data-lms-table") + "&readonly=1&mode=predict&student=1"
 }
 
 func initCourse(a *app) {
@@ -145,14 +145,14 @@ func (c *course) resume() bool {
 		st.Run()
 		c.restored = false
 	}
-	c.say(lms.Restored(lms.Tally(c.a.countedRows())))
+	c.say(lms.Restored(lms.Tally(c.a.recordRows())))
 	return true
 }
 
 // record sets what lms.Record lists for the run, then commits; the first refusal is shown.
 func (c *course) record() {
 	st := c.a.st
-	rows := c.a.countedRows()
+	rows := c.a.recordRows()
 	refused := ""
 	for _, s := range lms.Record(c.v, lms.TableID(st.Table()), rows, c.mastery) {
 		if msg := c.set(s.Element, s.Value); msg != "" && refused == "" {
@@ -242,12 +242,10 @@ func (c *course) say(msg string) {
 	}
 }
 
-// countedRows are the table's rows as recorded (lms.Counted): a prediction made after its
-// row's result was shown does not count. Every Ran calls it (embed.go, and record here), so the
-// rows shown are kept for the next run's.
-func (a *app) countedRows() []lms.Row {
-	a.counted = lms.Counted(a.counted, a.st.Table(), a.st.Results())
-	return a.counted
+// recordRows are the table's rows as recorded (lms.Rows): a prediction counts when the page
+// locked it at Run (page.State.Locked), so one changed after its result was shown cannot count.
+func (a *app) recordRows() []lms.Row {
+	return lms.Rows(a.st.Table(), a.st.Results(), a.st.Locked)
 }
 
 // later calls f after ms milliseconds, recovering from its panics.

@@ -18,7 +18,6 @@ import (
 
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
-	"coerceplayground/lms"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -52,8 +51,7 @@ type app struct {
 	// toHost posts a message to the parent of an embed in a frame (embed.go), else nil.
 	toHost func(m map[string]any)
 
-	course  *course   // the course site's API on a SCORM launch page (lms.go), else nil
-	counted []lms.Row // the rows as recorded after the last run (countedRows)
+	course *course // the course site's API on a SCORM launch page (lms.go), else nil
 }
 
 func main() {

@@ -16,14 +16,22 @@ type Node struct {
 	Tag string
 	// Attrs are the element's attributes as name, value pairs, in order.
 	Attrs []string
-	// Text is a text node's text.
+	// Text is a text node's text, or a Markup node's markup.
 	Text string
-	// Inner is markup from the lesson's own files (a note's body), the element's whole
-	// content; never learner text, which only ever travels as Text or an attribute value.
-	Inner string
-	// Kids are the element's children, after Inner.
+	// Kids are the element's children.
 	Kids []Node
 }
+
+// markupTag is the Tag of a Markup node: no element has a name with a '#'.
+const markupTag = "#markup"
+
+// Markup is markup from the lesson's own files (a note's body) as a child; never learner text,
+// which only ever travels as Text or an attribute value. (A node of its own rather than a field
+// of every Node: each field is copied wherever a Node is passed, and app.wasm pays for it.)
+func Markup(html string) Node { return Node{Tag: markupTag, Text: html} }
+
+// IsMarkup reports whether n is a Markup node.
+func (n Node) IsMarkup() bool { return n.Tag == markupTag }
 
 // E is an element with attributes given as name, value pairs.
 func E(tag string, attrs ...string) Node { return Node{Tag: tag, Attrs: attrs} }
@@ -87,6 +95,10 @@ func (n Node) write(b *strings.Builder) {
 		b.WriteString(htmltext.Escape(n.Text, false))
 		return
 	}
+	if n.IsMarkup() {
+		b.WriteString(n.Text)
+		return
+	}
 	b.WriteString("<" + n.Tag)
 	for i := 0; i+1 < len(n.Attrs); i += 2 {
 		b.WriteString(" " + n.Attrs[i])
@@ -98,7 +110,6 @@ func (n Node) write(b *strings.Builder) {
 	if void(n.Tag) {
 		return
 	}
-	b.WriteString(n.Inner)
 	for _, k := range n.Kids {
 		k.write(b)
 	}

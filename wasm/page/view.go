@@ -172,8 +172,7 @@ func NoteView(ni int, n lesson.Note, shows func(lesson.Try) bool) Node {
 	id := "note-" + n.Slug
 	// The body is the lesson's own embedded HTML, never learner text; lesson's tests allow
 	// only bare <p> <code> <em> <strong> <ul> <ol> <li> in it.
-	body := E("div", "class", "note-body")
-	body.Inner = n.HTML
+	body := E("div", "class", "note-body").With(Markup(n.HTML))
 	tries := E("ul", "class", "tries", "aria-label", "Try it: "+n.Title)
 	for ti, t := range n.Tries {
 		label := TryLabel(t)

@@ -151,15 +151,15 @@ func firstDiff(a, b string) string {
 	return "(nothing more)"
 }
 
-// TestViewsKeepLearnerTextAsText: no view carries markup of its own (Inner is for the lesson's
+// TestViewsKeepLearnerTextAsText: no view carries markup of its own (Markup is for the lesson's
 // notes only), so whatever a learner typed reaches the page as a text or an attribute value:
 // the attempt that looks like markup shows its input as one text, whole, and its label quotes
 // it cut at 40 characters.
 func TestViewsKeepLearnerTextAsText(t *testing.T) {
 	var walk func(string, Node)
 	walk = func(view string, n Node) {
-		if n.Inner != "" {
-			t.Errorf("%s: a <%s> carries markup %q", view, n.Tag, n.Inner)
+		if n.IsMarkup() {
+			t.Errorf("%s: a view carries markup %q", view, n.Text)
 		}
 		for _, k := range n.Kids {
 			walk(view, k)

@@ -164,7 +164,7 @@ const resultsLayout = `(() => {
 
 type layout struct {
 	Panel, ScoreTop, WrongTop, WrongBottom, View, NarrowObs int
-	RowsH                                                    []int
+	RowsH                                                   []int
 }
 
 // After Run the score and the first wrong row are in the window; a right row is one line that
