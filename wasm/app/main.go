@@ -48,6 +48,8 @@ type app struct {
 	prerendered bool
 	notesDrawn  bool // the notes' cards are drawn or kept (notes.go)
 
+	asked string // the question the page shows (student.go), as text
+
 	// toHost posts a message to the parent of an embed in a frame (embed.go), else nil.
 	toHost func(m map[string]any)
 
