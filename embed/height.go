@@ -1,6 +1,10 @@
 package embed
 
-import "coerceplayground/lesson"
+import (
+	"strings"
+
+	"coerceplayground/lesson"
+)
 
 // The fixed height of an embed snippet, for course sites that strip scripts (and with them
 // host.js, which would size the frame to the height the page reports). The height is computed
@@ -95,7 +99,7 @@ func Height(o Options, t lesson.Table) int {
 			if predict {
 				row = f.PredictRow
 			}
-			h += f.Table + row*max(len(t.Filled().Rows), 1)
+			h += f.Table + row*max(len(t.Filled().Rows), 1) + questionFigure(t)
 		case beyondPanel(p) && beyond:
 			h += panelFigure(p.ID, t.ToolName()) - f.Beyond
 		default:
@@ -116,4 +120,23 @@ func panelFigure(id, tool string) int {
 		return v
 	}
 	return embedFigures.Panels[id]
+}
+
+// questionFigure is what the question above an embed's table adds (page.Question: the tool, its
+// arguments and up to eight distinct inputs), in tenths of a pixel: at Width its bold text
+// holds about 30 characters a 24 px line, under a margin of 8 px. The question's words other
+// than the tool's signature and the inputs are about 97 characters.
+func questionFigure(t lesson.Table) int {
+	sig := t.ToolName() + "(" + strings.Join(lesson.ToolFields(t.ToolName()), ", ") + ")"
+	chars, seen := 97+len(sig), map[string]bool{}
+	for _, r := range t.Rows {
+		in := strings.TrimSpace(r.Input)
+		if in == "" || seen[in] || len(seen) == 8 {
+			continue
+		}
+		seen[in] = true
+		chars += len(in) + 2
+	}
+	lines := (chars + 29) / 30
+	return (lines*24 + 8) * 10
 }

@@ -161,6 +161,6 @@ func ExampleCode() {
 	code, _ := Code("https://play.example.edu/", t, Choice{ReadOnly: true})
 	fmt.Println(code)
 	// Output:
-	// <iframe src="https://play.example.edu/embed.html#table=eyJyb3dzIjpbeyJpbnB1dCI6IjE3Iiwid2FudCI6Im9rIn1dfQ&amp;readonly=1" title="Coercion playground: what a tool answers for each input" width="100%" height="946" loading="lazy" referrerpolicy="no-referrer"></iframe>
+	// <iframe src="https://play.example.edu/embed.html#table=eyJyb3dzIjpbeyJpbnB1dCI6IjE3Iiwid2FudCI6Im9rIn1dfQ&amp;readonly=1" title="Coercion playground: what a tool answers for each input" width="100%" height="1050" style="border:0" loading="lazy" referrerpolicy="no-referrer"></iframe>
 	// <script src="https://play.example.edu/host.js" defer></script>
 }

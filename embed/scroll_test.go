@@ -1,6 +1,9 @@
 package embed
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The scroll request names the offset to show and the frame's height; a negative offset (an
 // element above the frame's top) asks for the top.
@@ -11,5 +14,24 @@ func TestScrollMessage(t *testing.T) {
 	}
 	if m := ScrollMessage(-8, 900); m["top"] != 0 {
 		t.Errorf("a negative offset is sent as %v", m["top"])
+	}
+}
+
+// Copy embed code warns about an address no course site can frame, and names ALLOWED_EMBEDDERS.
+func TestAddressWarning(t *testing.T) {
+	for _, c := range []struct {
+		href, want string
+	}{
+		{"http://127.0.0.1:8080/", "this computer"},
+		{"http://localhost:8080/index.html#table=x", "this computer"},
+		{"http://[::1]:8000/", "this computer"},
+		{"http://play.example.edu/", "plain http"},
+		{"https://play.example.edu/", ""},
+		{"not a url", ""},
+	} {
+		got := AddressWarning(c.href)
+		if c.want == "" && got != "" || c.want != "" && (!strings.Contains(got, c.want) || !strings.Contains(got, "ALLOWED_EMBEDDERS")) {
+			t.Errorf("AddressWarning(%q) = %q, want it to say %q", c.href, got, c.want)
+		}
 	}
 }

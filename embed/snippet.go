@@ -69,6 +69,35 @@ const Title = "Coercion playground: what a tool answers for each input"
 // /oembed (web.Snippet) both write it.
 func Snippet(src string, height int) string {
 	return `<iframe src="` + htmltext.Escape(src, true) + `" title="` + Title + `" ` +
-		`width="100%" height="` + strconv.Itoa(height) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>` + "\n" +
+		`width="100%" height="` + strconv.Itoa(height) + `" style="border:0" loading="lazy" referrerpolicy="no-referrer"></iframe>` + "\n" +
 		`<script src="` + htmltext.Escape(dir(src)+"host.js", true) + `" defer></script>`
+}
+
+// AddressWarning is what the copy dialog adds when the code copied from the page at href
+// cannot work on a course site: the address is this computer's (loopback), which no student's
+// browser reaches, or plain http, which an https course page will not frame (mixed content).
+// It names ALLOWED_EMBEDDERS, which must list the course site for the frame to show at all.
+// "" when the address is fine.
+func AddressWarning(href string) string {
+	scheme, rest, ok := strings.Cut(href, "://")
+	if !ok {
+		return ""
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	origin := scheme + "://" + host
+	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.HasSuffix(host, "]") {
+		host = host[:i]
+	}
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	loopback := host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "::1" || strings.HasPrefix(host, "127.")
+	const allowed = " The deployment's ALLOWED_EMBEDDERS must also name the course site's origin, or the frame stays empty (docs/embedding.md)."
+	switch {
+	case loopback:
+		return "Warning: this code points at " + origin + ", this computer: students' browsers cannot reach it. " +
+			"Deploy the playground on an https address and copy the code from there." + allowed
+	case scheme == "http":
+		return "Warning: this code points at " + origin + " over plain http: a course page on https will not show it. " +
+			"Serve the playground over https and copy the code from there." + allowed
+	}
+	return ""
 }

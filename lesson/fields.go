@@ -17,3 +17,7 @@ func (l *Lab) Fields(tool string) []string {
 	}
 	return nil
 }
+
+// ToolFields are the argument names of a classroom tool (Lab.Fields on a Lab of its own), for
+// callers without a Lab: the embed's height counts the question that names them.
+func ToolFields(tool string) []string { return NewLab(LabConfig{}).Fields(tool) }

@@ -18,6 +18,12 @@
 "use strict";
 
 (function () {
+  // An embed says it is there at once, before app.wasm arrives: host.js replaces a frame that
+  // never reports in (framing refused, server unreachable) with a message.
+  if (self.parent !== self) try { self.parent.postMessage({ type: "coerce-playground:loading" }, "*"); } catch (e) {}
+})();
+
+(function () {
   if (self.coerceWasm || typeof WebAssembly !== "object" || typeof fetch !== "function" || typeof Promise !== "function") return;
   var streaming = typeof WebAssembly.compileStreaming === "function";
   self.coerceWasm = fetch("app.wasm", { credentials: "same-origin" }).then(function (resp) {

@@ -178,7 +178,7 @@ func TestOEmbed(t *testing.T) {
 		t.Errorf("maxwidth=100&maxheight=50 answered %v x %v", small["width"], small["height"])
 	}
 	wantHTML := `<iframe src="http://play.example/embed.html#table=abc&amp;theme=dark" title="` + EmbedTitle +
-		`" width="100%" height="` + strconv.Itoa(lessonHeight) + `" loading="lazy" referrerpolicy="no-referrer"></iframe>` + "\n" +
+		`" width="100%" height="` + strconv.Itoa(lessonHeight) + `" style="border:0" loading="lazy" referrerpolicy="no-referrer"></iframe>` + "\n" +
 		`<script src="http://play.example/host.js" defer></script>`
 	if v["html"] != wantHTML {
 		t.Errorf("html\n got %s\nwant %s", v["html"], wantHTML)

@@ -209,6 +209,11 @@ func (a *app) copyEmbed(opened bool) {
 		return
 	}
 	code.SetValue(snippet)
+	if w, ok := lookup("embed-warning"); ok { // an address no course site can frame
+		msg := embed.AddressWarning(location().Href())
+		w.SetTextContent(msg)
+		setHidden(w, msg == "")
+	}
 	status.SetTextContent("Copying…")
 	copyText(snippet, func(ok bool) {
 		defer a.recover()

@@ -1,6 +1,10 @@
 package e2e
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,7 +12,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"coerceplayground/build/webbuild"
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
+	"coerceplayground/web"
 )
 
 // The classroom as students and instructors meet it: a prediction counts only when it was made
@@ -289,4 +296,66 @@ func TestQuestionFollowsTable(t *testing.T) {
 		t.Errorf("after setTable of refund the embed asks %q", q)
 	}
 	tb.screenshot("classroom-question-embed-360.png", chromedp.CaptureScreenshot())
+}
+
+// A frame the playground refuses to be framed in (the course site is not in ALLOWED_EMBEDDERS)
+// becomes, with host.js, a readable message with a link that opens the playground in a new tab;
+// the snippet draws no border, and Copy embed code warns about a loopback address.
+func TestEmbedBlockedExplains(t *testing.T) {
+	if noBrowser != "" {
+		t.Skip(noBrowser)
+	}
+	emb, err := web.ParseEmbedders("https://elsewhere.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := httptest.NewServer(web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), emb))
+	t.Cleanup(play.Close)
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		code, _ := embed.Code(play.URL+"/", lesson.Opening(), embed.Choice{Predict: true})
+		fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title></head><body><h1>Week 3</h1>%s</body></html>`, code)
+	}))
+	t.Cleanup(host.Close)
+	for _, width := range []int64{1280, 360} {
+		tb := newTab(t)
+		tb.do(chromedp.EmulateViewport(width, 800))
+		tb.do(chromedp.Navigate(otherSite(host.URL) + "/"))
+		if eval[string](tb, `getComputedStyle(document.querySelector("iframe")).borderTopStyle`) != "none" {
+			t.Error("the snippet's iframe draws a border")
+		}
+		if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`!!document.querySelector(".coerce-playground-blocked a")`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+			t.Fatalf("%d px: a refused frame was not replaced by a message: %v", width, err)
+		}
+		text := eval[string](tb, `document.querySelector(".coerce-playground-blocked").textContent`)
+		href := eval[string](tb, `document.querySelector(".coerce-playground-blocked a").href`)
+		if !strings.Contains(text, "ALLOWED_EMBEDDERS") || !strings.HasPrefix(href, play.URL+"/#table=") ||
+			eval[string](tb, `document.querySelector(".coerce-playground-blocked a").target`) != "_blank" {
+			t.Errorf("the message says %q and links to %q", text, href)
+		}
+		tb.screenshot("classroom-embed-blocked-"+strconv.FormatInt(width, 10)+".png", chromedp.CaptureScreenshot())
+		tb.expected(`violates the following Content Security Policy directive: "frame-ancestors`) // the point of the test
+	}
+	// Copy embed code on a loopback address says that no student can reach it.
+	tb := newTab(t)
+	tb.open("/")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("instructor").open = true`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("copy-embed").click()`))
+	if w := eval[string](tb, `document.getElementById("embed-warning").textContent`); !strings.Contains(w, "this computer") || !strings.Contains(w, "ALLOWED_EMBEDDERS") || !eval[bool](tb, visible("embed-warning")) {
+		t.Errorf("Copy embed code on %s warns %q", server.URL, w)
+	}
+}
+
+// expected drops the console messages containing what from the problems that fail the test:
+// ones the test provokes on purpose.
+func (tb *tab) expected(what string) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	kept := tb.problems[:0]
+	for _, p := range tb.problems {
+		if !strings.Contains(p, what) {
+			kept = append(kept, p)
+		}
+	}
+	tb.problems = kept
 }
