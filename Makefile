@@ -3,7 +3,7 @@
 # in headless Chromium and the edge worker on wrangler dev (web/e2e).
 GO ?= go
 
-.PHONY: build serve test vet size bench clean browser wrangler dist worker deploy
+.PHONY: build serve test vet size bench clean browser wrangler dist scorm worker deploy
 
 # build writes web/app.wasm, web/wasm_exec.js, web/wasm-size.js and a .gz and .br beside each
 # page file; each only when stale.
@@ -59,6 +59,12 @@ bench: build
 # siblings, and _headers (ALLOWED_EMBEDDERS sets embed.html's frame-ancestors there).
 dist:
 	$(GO) run ./build/dist/cmd/dist
+
+# scorm writes dist/scorm/coerce-playground-scorm12.zip and -scorm2004.zip (build/scorm): the
+# embed page in predict mode on the lesson's table, or on TABLE=file.txt (the text format, as
+# Export writes it), titled TITLE= in the course site. The same input gives the same bytes.
+scorm:
+	$(GO) run ./build/scorm/cmd/scorm $(if $(TABLE),-table '$(TABLE)') $(if $(TITLE),-title '$(TITLE)')
 
 # worker builds the Cloudflare Worker (cmd/worker, syumai/workers) into out/worker, where
 # wrangler.jsonc's main points.

@@ -48,7 +48,7 @@ func (a Args) get(name string) argVal {
 // Int returns an Integer argument.
 func (a Args) Int(name string) int64 { return a.get(name).num }
 
-// ID returns a PrefixedID argument, trimmed.
+// ID returns a PrefixedID or Text argument (an id trimmed, text as sent).
 func (a Args) ID(name string) string { return a.get(name).str }
 
 // Bool returns a Boolean argument; an optional one left out reads as false.

@@ -190,11 +190,7 @@ func exampleObject(s Schema) string {
 		}
 		b = appendQuoted(b, f.Name)
 		b = append(b, ": "...)
-		if f.Kind == PrefixedID {
-			b = appendQuoted(b, f.Example)
-		} else {
-			b = append(b, f.Example...)
-		}
+		b = append(b, f.quotedExample()...)
 		n++
 	}
 	return string(append(b, '}'))
@@ -277,7 +273,8 @@ func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte, tr *
 
 	args := Args{schema: &t.Schema}
 	raws := make([]jsontext.Value, len(t.Schema.Fields))
-	if e := d.parse(st.dec, raw, t, args.slots(), raws, tr); e != nil {
+	r := argReader{d: d, t: t, vals: args.slots(), raws: raws, tr: tr}
+	if e := r.read(st.dec, raw); e != nil {
 		return d.finish(t.Name, t.cap, e, false, "", tr)
 	}
 	res, e, fault := d.run(ctx, t, args)

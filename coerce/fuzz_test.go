@@ -101,17 +101,7 @@ func FuzzDispatch(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, raw []byte, plant, at int) {
-		secret := ""
-		if plant > 0 && !bytes.Contains(raw, []byte(plantTail)) {
-			secret = planted[plant%len(planted)]
-			if at < 0 {
-				at = -at
-			}
-			at %= len(raw) + 1
-			// The space keeps a preceding \u00 or \ from eating the secret's first letter
-			// ("\u000B" + "earer …" is not a bearer token any more: found by the fuzzer).
-			raw = append(append(append(append([]byte(nil), raw[:at]...), ' '), secret...), raw[at:]...)
-		}
+		raw, secret := plantSecret(raw, plant, at)
 		id, valid := getJobOracle(raw, false)
 		_, validStrict := getJobOracle(raw, true)
 		for _, c := range []struct {
@@ -122,29 +112,7 @@ func FuzzDispatch(f *testing.F) {
 			before := n[c.tool]
 			o := c.d.Call(context.Background(), c.tool, raw)
 			ran := n[c.tool] - before
-			if !jsontext.Value(o.Observation).IsValid() {
-				t.Fatalf("%s: invalid JSON: %q", c.tool, o.Observation)
-			}
-			obs, err := readObservation(o.Observation)
-			if err != nil {
-				t.Fatalf("%s: %v: %q", c.tool, err, o.Observation)
-			}
-			if len(o.Observation) > c.cap {
-				t.Fatalf("%s: %d bytes over the %d cap: %q", c.tool, len(o.Observation), c.cap, o.Observation)
-			}
-			if !coerce.Known(o.Code) {
-				t.Fatalf("%s: code %q", c.tool, o.Code)
-			}
-			if o.Code == coerce.OK && (obs.keys[0] != "ok" || string(obs.members["ok"]) != "true") ||
-				o.Code != coerce.OK && (obs.keys[0] != "error" || obs.str("error") != string(o.Code)) {
-				t.Fatalf("%s: observation does not lead with its code %s: %q", c.tool, o.Code, o.Observation)
-			}
-			// The handler runs iff the arguments are valid: ok and not_found come from it,
-			// invalid_args never does, and internal_error may (an ok result over the small cap).
-			wantRan := o.Code == coerce.OK || o.Code == coerce.NotFound || o.Code == coerce.InternalError && ran == 1
-			if (ran == 1) != wantRan || ran > 1 || o.HandlerCalled != wantRan {
-				t.Fatalf("%s: code %s, handler ran %d times, HandlerCalled %v", c.tool, o.Code, ran, o.HandlerCalled)
-			}
+			wantRan := checkFuzzedOutcome(t, c.tool, c.cap, o, ran, secret)
 			if c.tool == "get_job" {
 				oracle := valid
 				if c.d == ds {
@@ -155,14 +123,6 @@ func FuzzDispatch(f *testing.F) {
 				}
 				if o.Code == coerce.OK && c.d == d && !bytes.Contains(o.Observation, []byte(`"id":`+strconv.FormatInt(id, 10)+`,`)) {
 					t.Fatalf("the handler got another id than %d: %s", id, o.Observation)
-				}
-			}
-			if secret != "" && bytes.Contains(o.Observation, []byte(plantTail)) {
-				t.Fatalf("the planted %q is echoed: %s", secret, o.Observation)
-			}
-			for _, k := range []string{"got", "field"} {
-				if v := obs.str(k); coerce.LooksLikeCredential(v) || len(v) > coerce.MaxGotBytes {
-					t.Fatalf("%s %q echoed: %s", k, v, o.Observation)
 				}
 			}
 			// The same call traced: the same observation, and a trace that agrees with it and
@@ -179,4 +139,59 @@ func FuzzDispatch(f *testing.F) {
 			n[c.tool] = before + ran
 		}
 	})
+}
+
+// plantSecret puts one of the planted credentials into raw at a place the fuzzer chose, when
+// plant > 0 and raw does not hold the tail already; secret is "" when it planted none.
+func plantSecret(raw []byte, plant, at int) (_ []byte, secret string) {
+	if plant <= 0 || bytes.Contains(raw, []byte(plantTail)) {
+		return raw, ""
+	}
+	secret = planted[plant%len(planted)]
+	if at < 0 {
+		at = -at
+	}
+	at %= len(raw) + 1
+	// The space keeps a preceding \u00 or \ from eating the secret's first letter
+	// ("\u000B" + "earer …" is not a bearer token any more: found by the fuzzer).
+	return append(append(append(append([]byte(nil), raw[:at]...), ' '), secret...), raw[at:]...), secret
+}
+
+// checkFuzzedOutcome checks what every call must give, whatever the input: valid JSON within
+// the cap, led by a known code, the handler run exactly when the arguments were valid (it
+// returns whether they were), and no planted secret or credential echoed.
+func checkFuzzedOutcome(t *testing.T, tool string, capBytes int, o coerce.Outcome, ran int, secret string) (wantRan bool) {
+	t.Helper()
+	if !jsontext.Value(o.Observation).IsValid() {
+		t.Fatalf("%s: invalid JSON: %q", tool, o.Observation)
+	}
+	obs, err := readObservation(o.Observation)
+	if err != nil {
+		t.Fatalf("%s: %v: %q", tool, err, o.Observation)
+	}
+	if len(o.Observation) > capBytes {
+		t.Fatalf("%s: %d bytes over the %d cap: %q", tool, len(o.Observation), capBytes, o.Observation)
+	}
+	if !coerce.Known(o.Code) {
+		t.Fatalf("%s: code %q", tool, o.Code)
+	}
+	if o.Code == coerce.OK && (obs.keys[0] != "ok" || string(obs.members["ok"]) != "true") ||
+		o.Code != coerce.OK && (obs.keys[0] != "error" || obs.str("error") != string(o.Code)) {
+		t.Fatalf("%s: observation does not lead with its code %s: %q", tool, o.Code, o.Observation)
+	}
+	// The handler runs iff the arguments are valid: ok and not_found come from it,
+	// invalid_args never does, and internal_error may (an ok result over the small cap).
+	wantRan = o.Code == coerce.OK || o.Code == coerce.NotFound || o.Code == coerce.InternalError && ran == 1
+	if (ran == 1) != wantRan || ran > 1 || o.HandlerCalled != wantRan {
+		t.Fatalf("%s: code %s, handler ran %d times, HandlerCalled %v", tool, o.Code, ran, o.HandlerCalled)
+	}
+	if secret != "" && bytes.Contains(o.Observation, []byte(plantTail)) {
+		t.Fatalf("the planted %q is echoed: %s", secret, o.Observation)
+	}
+	for _, k := range []string{"got", "field"} {
+		if v := obs.str(k); coerce.LooksLikeCredential(v) || len(v) > coerce.MaxGotBytes {
+			t.Fatalf("%s %q echoed: %s", k, v, o.Observation)
+		}
+	}
+	return wantRan
 }

@@ -9,120 +9,177 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// parse reads the whole argument text strictly and coerces each declared field. A syntax error
-// anywhere wins over a semantic one, so the model is told the text is broken before anything else.
+// argReader is one call's reading of its argument text against its tool's schema: vals[i] and
+// raws[i] receive field i's coerced value and its raw text, and first keeps the first semantic
+// error, because a syntax error anywhere still wins over it.
+//
+// The decoder and the input are passed to the methods rather than kept here: both reach the heap
+// (a raw text is kept as a slice of the input), and escape analysis does not tell one field of a
+// struct from another, so keeping them here would move the caller's inline slots and its tracer
+// to the heap on every call.
+type argReader struct {
+	d     *Dispatcher
+	t     *compiledTool
+	vals  []argVal
+	raws  []jsontext.Value
+	tr    *tracer
+	first *Error
+}
+
+// read reads the whole argument text, input, from dec strictly and coerces each declared field. A syntax
+// error anywhere wins over a semantic one, so the model is told the text is broken before anything
+// else.
 //
 // raws[i] receives field i's raw value as a slice of input (the decoder's own buffer is only
 // valid until its next read), so got can be echoed after the handler ran.
 //
 // tr receives the steps of the fields read before the first error; the error itself is traced
 // by finish.
-func (d *Dispatcher) parse(dec *jsontext.Decoder, input []byte, t *compiledTool, vals []argVal, raws []jsontext.Value, tr *tracer) *Error {
-	var first *Error
-	note := func(e *Error) {
-		if first == nil {
-			first = e
+func (r *argReader) read(dec *jsontext.Decoder, input []byte) *Error {
+	if e := r.open(dec); e != nil {
+		return e
+	}
+	for dec.PeekKind() != '}' {
+		if e := r.member(dec, input); e != nil {
+			return e
 		}
 	}
-	syntax := func(err error) *Error { return d.syntaxError(err, dec, t) }
+	if e := r.close(dec); e != nil {
+		return e
+	}
+	if r.first != nil {
+		return r.first
+	}
+	return r.required()
+}
 
+// note keeps e unless an earlier field already failed: the model hears of the first one.
+func (r *argReader) note(e *Error) {
+	if r.first == nil {
+		r.first = e
+	}
+}
+
+// open reads the object's opening brace, or says why the text is not one object: empty, or some
+// other JSON value (read to its end first, so that broken text still counts as a syntax error).
+func (r *argReader) open(dec *jsontext.Decoder) *Error {
 	switch dec.PeekKind() {
 	case '{':
 	case 0:
 		_, err := dec.ReadToken()
 		if errors.Is(err, io.EOF) {
-			return invalidAt(stepParse, "", "arguments are empty; send "+t.example)
+			return invalidAt(stepParse, "", "arguments are empty; send "+r.t.example)
 		}
-		return syntax(err)
+		return r.d.syntaxError(err, dec, r.t)
 	default:
 		if err := dec.SkipValue(); err != nil {
-			return syntax(err)
+			return r.d.syntaxError(err, dec, r.t)
 		}
 		if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
-			return syntax(err)
+			return r.d.syntaxError(err, dec, r.t)
 		}
-		return invalidAt(stepParse, "", "arguments must be a JSON object like "+t.example)
+		return invalidAt(stepParse, "", "arguments must be a JSON object like "+r.t.example)
 	}
 	if _, err := dec.ReadToken(); err != nil {
-		return syntax(err)
-	}
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadValue()
-		if err != nil {
-			return syntax(err)
-		}
-		key, _ := stringContent(name)
-		i := t.Schema.index(key)
-		if i < 0 {
-			note(invalidAt(stepKeys, fieldLabel(string(key)), "unknown argument; "+t.Name+" takes only "+t.Schema.names()))
-		}
-		switch dec.PeekKind() {
-		case '[', '{':
-			if err := skipBounded(dec, d.maxDepth); err != nil {
-				if err == errTooDeep {
-					return invalidAt(stepParse, "", "arguments nest more than "+strconv.Itoa(d.maxDepth)+" levels deep; send "+t.example)
-				}
-				return syntax(err)
-			}
-			if i >= 0 {
-				f := &t.Schema.Fields[i]
-				note(invalidAt(stepType, f.Name, f.Name+" must be one value like "+exampleFor(f)+", not an array or object"))
-			}
-			continue
-		}
-		v, err := dec.ReadValue()
-		if err != nil {
-			return syntax(err)
-		}
-		if i < 0 || first != nil {
-			continue
-		}
-		f := &t.Schema.Fields[i]
-		end := int(dec.InputOffset())
-		raws[i] = jsontext.Value(input[end-len(v) : end])
-		var e *Error
-		switch f.Kind {
-		case Integer:
-			vals[i].num, e = coerceInt(f, v, d.rules, tr)
-		case PrefixedID:
-			vals[i].str, e = coerceID(f, v, d.rules, tr)
-		case Boolean:
-			vals[i].yes, e = coerceBool(f, v, d.rules, tr)
-		}
-		if e != nil {
-			e.Got = gotJSON(f.Name, raws[i])
-			note(e)
-			continue
-		}
-		vals[i].set = true
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return syntax(err)
-	}
-	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
-		return syntax(err)
-	}
-	if first != nil {
-		return first
-	}
-	for i := range t.Schema.Fields {
-		f := &t.Schema.Fields[i]
-		if !f.Optional && !vals[i].set {
-			return invalidAt(stepKeys, f.Name, f.Name+" is required: send "+t.example)
-		}
-	}
-	if tr != nil {
-		tr.ok(stepKeys, "", "every argument is declared, every required one is present")
+		return r.d.syntaxError(err, dec, r.t)
 	}
 	return nil
 }
 
-func exampleFor(f *Field) string {
-	if f.Kind == PrefixedID {
-		return `"` + f.Example + `"`
+// member reads one name and its value. It returns only the errors that stop the reading (syntax,
+// nesting too deep); an unknown name or a value that does not coerce is noted and reading goes on.
+func (r *argReader) member(dec *jsontext.Decoder, input []byte) *Error {
+	name, err := dec.ReadValue()
+	if err != nil {
+		return r.d.syntaxError(err, dec, r.t)
 	}
-	return f.Example
+	key, _ := stringContent(name)
+	i := r.t.Schema.index(key)
+	if i < 0 {
+		r.note(invalidAt(stepKeys, fieldLabel(string(key)), "unknown argument; "+r.t.Name+" takes only "+r.t.Schema.names()))
+	}
+	switch dec.PeekKind() {
+	case '[', '{':
+		return r.nested(dec, i)
+	}
+	v, err := dec.ReadValue()
+	if err != nil {
+		return r.d.syntaxError(err, dec, r.t)
+	}
+	if i < 0 || r.first != nil {
+		return nil
+	}
+	end := int(dec.InputOffset())
+	r.coerce(i, v, jsontext.Value(input[end-len(v):end]))
+	return nil
 }
+
+// nested skips an array or object value within the depth limit; for a declared field (i >= 0) it
+// notes that the field takes one value.
+func (r *argReader) nested(dec *jsontext.Decoder, i int) *Error {
+	if err := skipBounded(dec, r.d.maxDepth); err != nil {
+		if err == errTooDeep {
+			return invalidAt(stepParse, "", "arguments nest more than "+strconv.Itoa(r.d.maxDepth)+" levels deep; send "+r.t.example)
+		}
+		return r.d.syntaxError(err, dec, r.t)
+	}
+	if i >= 0 {
+		f := &r.t.Schema.Fields[i]
+		r.note(invalidAt(stepType, f.Name, f.Name+" must be one value like "+exampleFor(f)+", not an array or object"))
+	}
+	return nil
+}
+
+// coerce keeps field i's raw text (v as read, raw the same bytes in the input) and its coerced
+// value, or notes why it does not coerce.
+func (r *argReader) coerce(i int, v, raw jsontext.Value) {
+	f := &r.t.Schema.Fields[i]
+	r.raws[i] = raw
+	var e *Error
+	switch f.Kind {
+	case Integer:
+		r.vals[i].num, e = coerceInt(f, v, r.d.rules, r.tr)
+	case PrefixedID:
+		r.vals[i].str, e = coerceID(f, v, r.d.rules, r.tr)
+	case Boolean:
+		r.vals[i].yes, e = coerceBool(f, v, r.d.rules, r.tr)
+	case Text:
+		r.vals[i].str, e = coerceText(f, v, r.d.rules, r.tr)
+	}
+	if e != nil {
+		e.Got = gotJSON(f.Name, raw)
+		r.note(e)
+		return
+	}
+	r.vals[i].set = true
+}
+
+// close reads the closing brace and checks that nothing follows the object.
+func (r *argReader) close(dec *jsontext.Decoder) *Error {
+	if _, err := dec.ReadToken(); err != nil {
+		return r.d.syntaxError(err, dec, r.t)
+	}
+	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+		return r.d.syntaxError(err, dec, r.t)
+	}
+	return nil
+}
+
+// required names the first required field that is missing; with none, the keys step is ok.
+func (r *argReader) required() *Error {
+	for i := range r.t.Schema.Fields {
+		f := &r.t.Schema.Fields[i]
+		if !f.Optional && !r.vals[i].set {
+			return invalidAt(stepKeys, f.Name, f.Name+" is required: send "+r.t.example)
+		}
+	}
+	if r.tr != nil {
+		r.tr.ok(stepKeys, "", "every argument is declared, every required one is present")
+	}
+	return nil
+}
+
+func exampleFor(f *Field) string { return f.quotedExample() }
 
 var errTooDeep = errors.New("too deep")
 

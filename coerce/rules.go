@@ -89,11 +89,29 @@ func kindWord(k jsontext.Kind) string {
 }
 
 func rangeHint(f *Field) string {
-	return f.Name + " must be a whole number from 1 to " + strconv.FormatInt(f.Max, 10) + ", like " + f.Example
+	return f.Name + " must be a whole number from " + strconv.FormatInt(f.min(), 10) + " to " + strconv.FormatInt(f.Max, 10) + ", like " + f.Example
+}
+
+func rangeDetail(f *Field) string {
+	return "within " + strconv.FormatInt(f.min(), 10) + " to " + strconv.FormatInt(f.Max, 10)
+}
+
+// parseLiteral reads a JSON integer literal (digits, perhaps after a minus sign) as an int64;
+// ok is false beyond int64.
+func parseLiteral(lit []byte) (n int64, ok bool) {
+	if lit[0] != '-' {
+		return parseDigits(lit)
+	}
+	if string(lit) == "-9223372036854775808" {
+		return -1 << 63, true
+	}
+	n, ok = parseDigits(lit[1:])
+	return -n, ok
 }
 
 // coerceInt is the Integer rule: a JSON integer, or (with DigitStrings) a string of ASCII digits
-// after trimming; then 1 … Max. Booleans are checked first: true is not job 1.
+// after trimming; then the minimum (1 unless declared) … Max. A digit string has no sign, so a
+// negative value is only ever a JSON integer. Booleans are checked first: true is not job 1.
 func coerceInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (int64, *Error) {
 	bad := func(step stepID, hint string) (int64, *Error) { return 0, invalidAt(step, f.Name, hint) }
 	switch k := raw.Kind(); k {
@@ -110,15 +128,12 @@ func coerceInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (int64, *Error
 			}
 		}
 		tr.ok(stepType, f.Name, "a JSON integer")
-		if lit[0] == '-' {
-			return bad(stepRange, rangeHint(f))
-		}
-		n, ok := parseDigits(lit)
-		if !ok || n < 1 || n > f.Max {
+		n, ok := parseLiteral(lit)
+		if !ok || n < f.min() || n > f.Max {
 			return bad(stepRange, rangeHint(f))
 		}
 		if tr != nil {
-			tr.ok(stepRange, f.Name, "within 1 to "+strconv.FormatInt(f.Max, 10))
+			tr.ok(stepRange, f.Name, rangeDetail(f))
 		}
 		return n, nil
 	}
@@ -141,8 +156,8 @@ func coerceInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (int64, *Error
 		return bad(stepDigits, f.Name+" must be digits only, like "+f.Example+": no signs, spaces, decimal points, other scripts or words")
 	}
 	n, ok := parseDigits(s)
-	inRange := ok && n >= 1 && n <= f.Max
-	if inRange && s[0] == '0' {
+	inRange := ok && n >= f.min() && n <= f.Max
+	if inRange && s[0] == '0' && len(s) > 1 {
 		// "017" is 17 in decimal and 15 in octal parsers: never guess between them. The hint
 		// shows the number, unless the field is named like a credential.
 		send := strconv.FormatInt(n, 10)
@@ -158,7 +173,7 @@ func coerceInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (int64, *Error
 		return bad(stepRange, rangeHint(f))
 	}
 	if tr != nil {
-		tr.ok(stepRange, f.Name, "within 1 to "+strconv.FormatInt(f.Max, 10))
+		tr.ok(stepRange, f.Name, rangeDetail(f))
 	}
 	return n, nil
 }

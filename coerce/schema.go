@@ -18,6 +18,9 @@ const (
 	PrefixedID
 	// Boolean is true or false.
 	Boolean
+	// Text is a string: an id when it has a Pattern or an Enum (trimmed, then matched
+	// exactly), text otherwise (taken as sent); MinLength and MaxLength bound either.
+	Text
 )
 
 // Field declares one argument.
@@ -27,8 +30,11 @@ type Field struct {
 	Description string
 	// Optional fields may be left out; every other field is required.
 	Optional bool
-	// Max is an Integer's inclusive maximum (the minimum is always 1).
+	// Max is an Integer's inclusive maximum.
 	Max int64
+	// Min is an Integer's inclusive minimum when HasMin is set; without it the minimum is 1.
+	Min    int64
+	HasMin bool
 	// Prefix is a PrefixedID's fixed prefix, matched exactly and case-sensitively.
 	Prefix string
 	// Example is a valid value shown in hints ("17", "usr_8f3a"); it should come from real data.
@@ -36,6 +42,34 @@ type Field struct {
 	// BoolStrings lets a Boolean take the strings "true" and "false". Off by default: a field opts
 	// in only where a model is known to quote booleans and "false" can never mean anything else.
 	BoolStrings bool
+	// Pattern, Enum, MinLength and MaxLength constrain a Text. Pattern is matched against the
+	// whole trimmed value; Enum lists the values it may take; lengths count characters (code
+	// points), as JSON Schema does; MaxLength 0 means no bound.
+	Pattern              *Pattern
+	Enum                 []string
+	MinLength, MaxLength int
+}
+
+// min is an Integer's inclusive minimum.
+func (f *Field) min() int64 {
+	if f.HasMin {
+		return f.Min
+	}
+	return 1
+}
+
+// isID reports whether f's value is an id, trimmed and matched exactly: a PrefixedID, or a
+// Text with a Pattern or an Enum.
+func (f *Field) isID() bool {
+	return f.Kind == PrefixedID || f.Kind == Text && (f.Pattern != nil || len(f.Enum) > 0)
+}
+
+// quotedExample is the field's example as JSON: quoted for the string kinds.
+func (f *Field) quotedExample() string {
+	if f.Kind == PrefixedID || f.Kind == Text {
+		return string(appendQuoted(nil, f.Example))
+	}
+	return f.Example
 }
 
 // Schema declares a tool's argument object. Keys not declared are always rejected.
@@ -70,11 +104,13 @@ func (s Schema) check() error {
 			return errors.New("coerce: a field has no name")
 		case seen[f.Name]:
 			return errors.New("coerce: field " + f.Name + " declared twice")
-		case f.Kind == Integer && f.Max < 1:
-			return errors.New("coerce: integer field " + f.Name + " needs Max >= 1")
+		case f.Kind == Integer && f.Max < f.min():
+			return errors.New("coerce: integer field " + f.Name + " needs Max >= its minimum")
+		case f.Kind == Text && (f.MinLength < 0 || f.MaxLength < 0 || f.MaxLength > 0 && f.MaxLength < f.MinLength):
+			return errors.New("coerce: string field " + f.Name + " has lengths that no value fits")
 		case f.Kind == PrefixedID && f.Prefix == "":
 			return errors.New("coerce: id field " + f.Name + " needs a Prefix")
-		case f.Kind < Integer || f.Kind > Boolean:
+		case f.Kind < Integer || f.Kind > Text:
 			return errors.New("coerce: field " + f.Name + " has no kind")
 		}
 		seen[f.Name] = true
@@ -106,6 +142,16 @@ func (s Schema) names() string {
 // JSONSchema renders the schema as the JSON Schema a model is shown, indented. It describes the
 // canonical types only: coercion is a tolerance of the runtime, not part of the contract.
 func (s Schema) JSONSchema() []byte {
+	v := jsontext.Value(s.CompactJSONSchema())
+	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
+		panic("coerce: JSONSchema built invalid JSON: " + err.Error()) // a bug in this file, not input
+	}
+	return append(v, '\n')
+}
+
+// CompactJSONSchema is JSONSchema on one line, without white space: for a reader that lays it
+// out itself (the page does, without linking jsontext's encoder).
+func (s Schema) CompactJSONSchema() []byte {
 	b := []byte(`{"type":"object","properties":{`)
 	for i, f := range s.Fields {
 		if i > 0 {
@@ -115,8 +161,12 @@ func (s Schema) JSONSchema() []byte {
 		b = append(b, ':', '{')
 		switch f.Kind {
 		case Integer:
-			b = append(b, `"type":"integer","minimum":1,"maximum":`...)
+			b = append(b, `"type":"integer","minimum":`...)
+			b = strconv.AppendInt(b, f.min(), 10)
+			b = append(b, `,"maximum":`...)
 			b = strconv.AppendInt(b, f.Max, 10)
+		case Text:
+			b = appendTextSchema(b, &f)
 		case PrefixedID:
 			b = append(b, `"type":"string","pattern":`...)
 			b = appendQuoted(b, "^"+regexpQuote(f.Prefix)+"[A-Za-z0-9]{1,"+strconv.Itoa(maxIDSuffix)+"}$")
@@ -129,11 +179,7 @@ func (s Schema) JSONSchema() []byte {
 		}
 		if f.Example != "" {
 			b = append(b, `,"examples":[`...)
-			if f.Kind == PrefixedID {
-				b = appendQuoted(b, f.Example)
-			} else {
-				b = append(b, f.Example...)
-			}
+			b = append(b, f.quotedExample()...)
 			b = append(b, ']')
 		}
 		b = append(b, '}')
@@ -149,12 +195,35 @@ func (s Schema) JSONSchema() []byte {
 			n++
 		}
 	}
-	b = append(b, `],"additionalProperties":false}`...)
-	v := jsontext.Value(b)
-	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
-		panic("coerce: JSONSchema built invalid JSON: " + err.Error()) // a bug in this file, not input
+	return append(b, `],"additionalProperties":false}`...)
+}
+
+// appendTextSchema appends a Text field.s type and constraints.
+func appendTextSchema(b []byte, f *Field) []byte {
+	b = append(b, `"type":"string"`...)
+	if f.MinLength > 0 {
+		b = append(b, `,"minLength":`...)
+		b = strconv.AppendInt(b, int64(f.MinLength), 10)
 	}
-	return append(v, '\n')
+	if f.MaxLength > 0 {
+		b = append(b, `,"maxLength":`...)
+		b = strconv.AppendInt(b, int64(f.MaxLength), 10)
+	}
+	if f.Pattern != nil {
+		b = append(b, `,"pattern":`...)
+		b = appendQuoted(b, f.Pattern.String())
+	}
+	if len(f.Enum) > 0 {
+		b = append(b, `,"enum":[`...)
+		for i, e := range f.Enum {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendQuoted(b, e)
+		}
+		b = append(b, ']')
+	}
+	return b
 }
 
 func regexpQuote(s string) string {

@@ -15,7 +15,8 @@ import "strconv"
 //   - digits: a string of ASCII digits read as an integer ("42" → 42); no leading zeros.
 //   - bool_string: the string "true" or "false" read as a boolean, only on a field that opts in.
 //   - range: an integer within 1 … the field's maximum.
-//   - match: an id's shape after trimming: its prefix, matched exactly, then letters and digits.
+//   - match: an id's shape after trimming: its prefix, matched exactly, then letters and digits;
+//     or a Text field's length, enum and pattern.
 //   - handler: the handler's run: ok, denied, a timeout, a panic or a plain error.
 //
 // A call that ends ok has every step ok. A call that ends in an error has exactly one step that

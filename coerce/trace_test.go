@@ -46,80 +46,14 @@ func checkTrace(t testing.TB, o coerce.Outcome, tr coerce.Trace, secrets ...stri
 	}
 	last := map[string]int{} // a field's last step's rank
 	for i, s := range tr {
-		r := rank(s.Name)
-		if r < 0 {
-			fail("step %q is not in the vocabulary", s.Name)
-		}
-		if !s.OK && i != len(tr)-1 {
-			fail("step %d (%s) fails but is not the last", i, s.Name)
-		}
-		if s.Detail == "" {
-			fail("step %s has no detail", s.Name)
-		}
-		if s.Field != "" && s.OK {
-			if r < last[s.Field] {
-				fail("%s after a later step on %s", s.Name, s.Field)
-			}
-			last[s.Field] = r
-		}
-		if s.OK && (s.Name == "trim" || s.Name == "digits" || s.Name == "bool_string") && (s.Before == "" || s.After == "" || s.Before == s.After && !strings.Contains(s.Before, coerce.Redacted)) {
-			fail("rule %s changed nothing: %q → %q", s.Name, s.Before, s.After)
-		}
-		for _, v := range []string{s.Field, s.Detail, s.Before, s.After} {
-			if coerce.LooksLikeCredential(v) {
-				fail("a credential in step %s: %q", s.Name, v)
-			}
-			for _, sec := range secrets {
-				if sec != "" && strings.Contains(v, sec) {
-					fail("%q in step %s", sec, s.Name)
-				}
-			}
-		}
-		for _, v := range []string{s.Before, s.After} {
-			if v != "" && (!jsontext.Value(v).IsValid() || len(v) > coerce.MaxGotBytes+2) {
-				fail("value %q in step %s is not a short JSON value", v, s.Name)
-			}
-		}
+		checkStep(fail, s, i == len(tr)-1, last, secrets)
 	}
 	for _, sec := range secrets {
 		if sec != "" && bytes.Contains(o.Observation, []byte(sec)) {
 			fail("%q in the observation", sec)
 		}
 	}
-	end := tr[len(tr)-1]
-	if o.Code == coerce.OK {
-		if !end.OK || tr[0].Name != "parse" || end.Name != "handler" {
-			fail("an ok call's trace must run from parse to an ok handler")
-		}
-	} else {
-		obs, err := readObservation(o.Observation)
-		if err != nil {
-			fail("%v", err)
-		}
-		if end.OK {
-			fail("an error with no failing step")
-		}
-		if end.Field != o.Field {
-			fail("the failing step is about %q, the observation about %q", end.Field, o.Field)
-		}
-		if got, ok := obs.members["got"]; ok && end.Before != string(got) {
-			fail("the failing step's value %q is not got %s", end.Before, got)
-		}
-		switch {
-		case argSteps[end.Name]:
-			if o.Code != coerce.InvalidArgs || o.HandlerCalled {
-				fail("step %s cannot end in %s (handler called %v)", end.Name, o.Code, o.HandlerCalled)
-			}
-		case end.Name == "lookup":
-			if o.Code != coerce.NotFound && !(o.Code == coerce.InvalidArgs && o.Tool == coerce.UnknownTool) {
-				fail("lookup cannot end in %s", o.Code)
-			}
-		case end.Name == "handler":
-			if !o.HandlerCalled || o.Code == coerce.NotFound {
-				fail("handler cannot end in %s (handler called %v)", o.Code, o.HandlerCalled)
-			}
-		}
-	}
+	checkTraceEnd(fail, o, tr)
 	back := readTrace(t, js)
 	if len(back) != len(tr) {
 		fail("JSON holds %d steps, the trace %d", len(back), len(tr))
@@ -127,6 +61,86 @@ func checkTrace(t testing.TB, o coerce.Outcome, tr coerce.Trace, secrets ...stri
 	for i := range back {
 		if back[i] != tr[i] {
 			fail("step %d reads back as %+v, was %+v", i, back[i], tr[i])
+		}
+	}
+}
+
+// checkStep checks one step of a trace on its own: in the vocabulary, failing only as the last
+// step, with a detail, in vocabulary order for its field (last holds each field's last rank),
+// a rule that changed something, and no credential, secret or long value.
+func checkStep(fail func(string, ...any), s coerce.Step, isLast bool, last map[string]int, secrets []string) {
+	r := rank(s.Name)
+	if r < 0 {
+		fail("step %q is not in the vocabulary", s.Name)
+	}
+	if !s.OK && !isLast {
+		fail("step %s fails but is not the last", s.Name)
+	}
+	if s.Detail == "" {
+		fail("step %s has no detail", s.Name)
+	}
+	if s.Field != "" && s.OK {
+		if r < last[s.Field] {
+			fail("%s after a later step on %s", s.Name, s.Field)
+		}
+		last[s.Field] = r
+	}
+	if s.OK && (s.Name == "trim" || s.Name == "digits" || s.Name == "bool_string") && (s.Before == "" || s.After == "" || s.Before == s.After && !strings.Contains(s.Before, coerce.Redacted)) {
+		fail("rule %s changed nothing: %q → %q", s.Name, s.Before, s.After)
+	}
+	for _, v := range []string{s.Field, s.Detail, s.Before, s.After} {
+		if coerce.LooksLikeCredential(v) {
+			fail("a credential in step %s: %q", s.Name, v)
+		}
+		for _, sec := range secrets {
+			if sec != "" && strings.Contains(v, sec) {
+				fail("%q in step %s", sec, s.Name)
+			}
+		}
+	}
+	for _, v := range []string{s.Before, s.After} {
+		if v != "" && (!jsontext.Value(v).IsValid() || len(v) > coerce.MaxGotBytes+2) {
+			fail("value %q in step %s is not a short JSON value", v, s.Name)
+		}
+	}
+}
+
+// checkTraceEnd checks the last step against the outcome: an ok call runs from parse to an ok
+// handler; an error ends in one failing step about the observation's field and got, of a step
+// that can give its code.
+func checkTraceEnd(fail func(string, ...any), o coerce.Outcome, tr coerce.Trace) {
+	end := tr[len(tr)-1]
+	if o.Code == coerce.OK {
+		if !end.OK || tr[0].Name != "parse" || end.Name != "handler" {
+			fail("an ok call's trace must run from parse to an ok handler")
+		}
+		return
+	}
+	obs, err := readObservation(o.Observation)
+	if err != nil {
+		fail("%v", err)
+	}
+	if end.OK {
+		fail("an error with no failing step")
+	}
+	if end.Field != o.Field {
+		fail("the failing step is about %q, the observation about %q", end.Field, o.Field)
+	}
+	if got, ok := obs.members["got"]; ok && end.Before != string(got) {
+		fail("the failing step's value %q is not got %s", end.Before, got)
+	}
+	switch {
+	case argSteps[end.Name]:
+		if o.Code != coerce.InvalidArgs || o.HandlerCalled {
+			fail("step %s cannot end in %s (handler called %v)", end.Name, o.Code, o.HandlerCalled)
+		}
+	case end.Name == "lookup":
+		if o.Code != coerce.NotFound && !(o.Code == coerce.InvalidArgs && o.Tool == coerce.UnknownTool) {
+			fail("lookup cannot end in %s", o.Code)
+		}
+	case end.Name == "handler":
+		if !o.HandlerCalled || o.Code == coerce.NotFound {
+			fail("handler cannot end in %s (handler called %v)", o.Code, o.HandlerCalled)
 		}
 	}
 }

@@ -29,6 +29,9 @@ const (
 	// saves it: a link with the page's address and the other options in its fragment (97 KB of
 	// room) stays under MaxURLBytes. A MaxRows table of short inputs with notes is about 600 KiB.
 	MaxShareBytes = 2_000_000
+	// MaxToolDefBytes bounds a table's own tool definition (Table.ToolDef), compact: a tool
+	// with a few dozen arguments is a few KB. It counts toward MaxShareBytes like the rows.
+	MaxToolDefBytes = 64 << 10
 )
 
 // Bytes writes n bytes for people: "65,536 bytes".
@@ -82,6 +85,9 @@ func ShareLen(t Table) int {
 	n := len(`{"rows":[]}`)
 	if t.Tool != "" {
 		n += len(`"tool":,`) + quotedLen(t.Tool)
+	}
+	if t.ToolDef != "" {
+		n += len(`"tooldef":,`) + len(t.ToolDef)
 	}
 	if t.Mode != "" {
 		n += len(`"mode":,`) + quotedLen(t.Mode)

@@ -36,6 +36,12 @@ type Lab struct {
 	calls   int
 	// bareField is, per tool, the argument a bare value fills: its first field.
 	bareField map[string]string
+	// cfg is what the Lab was made with, for a tool declared later (Declare).
+	cfg LabConfig
+	// own runs the Lab's own tool, declared as data (Declare), named ownName, defined by
+	// ownText; ownBare is its first field.
+	own                       *coerce.Dispatcher
+	ownName, ownText, ownBare string
 }
 
 // LabConfig adjusts a Lab; the zero value is the lesson as taught, without refunds.write.
@@ -59,6 +65,7 @@ func NewLab(cfg LabConfig) *Lab {
 		l.Metrics = &coerce.Metrics{}
 	}
 	cfg.Metrics = l.Metrics
+	l.cfg = cfg
 	l.d = newDispatcher(cfg, &l.calls)
 	l.bareField = map[string]string{}
 	for _, t := range l.d.Tools() {
@@ -103,8 +110,14 @@ func Tools() []coerce.Tool { return NewLab(LabConfig{}).d.Tools() }
 // HandlerCalls is how many times any tool's handler ran.
 func (l *Lab) HandlerCalls() int { return l.calls }
 
-// Run runs every row against the table's tool, in order.
+// Run runs every row against the table's tool, in order: its own tool when it carries one
+// (ToolDef), which becomes the Lab's own tool (Declare).
 func (l *Lab) Run(t Table) []Result {
+	if t.ToolDef != "" {
+		if err := l.Declare(t.ToolDef); err != nil {
+			l.Declare("") // the rows then name a tool that does not exist, and say so
+		}
+	}
 	out := make([]Result, len(t.Rows))
 	for i, r := range t.Rows {
 		out[i] = l.RunRow(t.Tool, r)
@@ -130,11 +143,12 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 			res.Trace = coerce.Trace{{Name: "handler", Detail: e.Hint}}
 		}
 	}()
-	args, form := ReadInput(r.Input, l.bareField[tool])
+	d, bare := l.dispatcherFor(tool)
+	args, form := ReadInput(r.Input, bare)
 	if form != AsTyped {
 		res.Form, res.Sent = form, string(args)
 	}
-	o, tr := l.d.CallTraced(context.Background(), tool, args)
+	o, tr := d.CallTraced(context.Background(), tool, args)
 	res.Trace = tr
 	res.Code, res.Field, res.Observation, res.HandlerCalled = string(o.Code), o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
@@ -146,7 +160,8 @@ func (l *Lab) ArgumentsFor(tool, input string) []byte {
 	if tool == "" {
 		tool = DefaultTool
 	}
-	b, _ := ReadInput(input, l.bareField[tool])
+	_, bare := l.dispatcherFor(tool)
+	b, _ := ReadInput(input, bare)
 	return b
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"strconv"
 	"strings"
 
 	"coerceplayground/internal/jsonwalk"
@@ -11,9 +12,9 @@ import (
 )
 
 // EncodeShare returns the #table= payload: base64url without padding of
-// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool", "mode" and
-// "preamble" (the comment lines above the first row, each starting with "#") before "rows" when
-// the table has them. This is a stable contract: course links depend on it; readers ignore keys
+// {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool", "tooldef"
+// (the table's own tool, a tool definition object), "mode" and "preamble" (the comment lines
+// above the first row, each starting with "#") before "rows" when the table has them. This is a stable contract: course links depend on it; readers ignore keys
 // they do not know, so a link with a preamble still opens in an older page.
 func EncodeShare(t Table) string {
 	return base64.RawURLEncoding.EncodeToString(ShareJSON(t))
@@ -21,10 +22,20 @@ func EncodeShare(t Table) string {
 
 // ShareJSON is the JSON inside a share payload.
 func ShareJSON(t Table) []byte {
-	b := []byte{'{'}
+	return append(appendTableMembers([]byte{'{'}, t), '}')
+}
+
+// appendTableMembers appends the members of t's share JSON, without the closing brace, so that
+// the saved copy (EncodeSaved) can add its own after them.
+func appendTableMembers(b []byte, t Table) []byte {
 	if t.Tool != "" {
 		b = append(b, `"tool":`...)
 		b, _ = jsontext.AppendQuote(b, t.Tool)
+		b = append(b, ',')
+	}
+	if t.ToolDef != "" {
+		b = append(b, `"tooldef":`...)
+		b = append(b, t.ToolDef...)
 		b = append(b, ',')
 	}
 	if t.Mode != "" {
@@ -47,19 +58,24 @@ func ShareJSON(t Table) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"input":`...)
-		b, _ = jsontext.AppendQuote(b, r.Input)
-		if r.Want != "" { // a row still to be predicted carries no want at all
-			b = append(b, `,"want":`...)
-			b, _ = jsontext.AppendQuote(b, r.Want)
-		}
-		if r.Note != "" {
-			b = append(b, `,"note":`...)
-			b, _ = jsontext.AppendQuote(b, r.Note)
-		}
-		b = append(b, '}')
+		b = appendRow(b, r)
 	}
-	return append(b, "]}"...)
+	return append(b, ']')
+}
+
+// appendRow appends one row's object.
+func appendRow(b []byte, r Row) []byte {
+	b = append(b, `{"input":`...)
+	b, _ = jsontext.AppendQuote(b, r.Input)
+	if r.Want != "" { // a row still to be predicted carries no want at all
+		b = append(b, `,"want":`...)
+		b, _ = jsontext.AppendQuote(b, r.Want)
+	}
+	if r.Note != "" {
+		b = append(b, `,"note":`...)
+		b, _ = jsontext.AppendQuote(b, r.Note)
+	}
+	return append(b, '}')
 }
 
 // ErrShare is returned (wrapped in a message) for any payload that is not a table.
@@ -71,17 +87,32 @@ var ErrShare = errors.New("the link's table could not be read")
 // object, an input over MaxInputBytes, an unknown code, …) is an *UnreadableRows error, which
 // names those rows and holds the rest for a reader who chooses to open them.
 func DecodeShare(payload string) (Table, error) {
+	raw, err := unbase64(payload)
+	if err != nil {
+		return Table{}, err
+	}
+	return decodeTable(raw, nil)
+}
+
+// unbase64 is the JSON inside a payload: base64url, padded or not, within MaxShareBytes.
+func unbase64(payload string) ([]byte, error) {
 	if len(payload) > MaxShareBytes {
-		return Table{}, shareError("it is " + Bytes(len(payload)) + ", over the limit of " + Bytes(MaxShareBytes))
+		return nil, shareError("it is " + Bytes(len(payload)) + ", over the limit of " + Bytes(MaxShareBytes))
 	}
 	for len(payload) > 0 && payload[len(payload)-1] == '=' {
 		payload = payload[:len(payload)-1]
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(payload)
 	if err != nil {
-		return Table{}, shareError("it is not base64url")
+		return nil, shareError("it is not base64url")
 	}
-	t, bad, msg := decodeShareJSON(raw)
+	return raw, nil
+}
+
+// decodeTable reads the table in a payload's JSON and checks it as DecodeShare says; other
+// members, when not nil, reads the members that are not the table's (the saved copy's).
+func decodeTable(raw []byte, other func(key string, dec *jsontext.Decoder) error) (Table, error) {
+	t, bad, msg := decodeShareJSON(raw, other)
 	if msg != "" {
 		return Table{}, shareError(msg)
 	}
@@ -143,10 +174,10 @@ func (m shareMsg) Error() string { return string(m) }
 // decodeShareJSON reads {"tool", "mode", "preamble", "rows"}. A row that is JSON but not a row
 // (not an object, no "input", a member that is not a string) or that checkRow refuses is left
 // out and named in bad, in the link's order; what makes the whole payload unreadable is said in
-// words in msg.
-func decodeShareJSON(raw []byte) (t Table, bad []BadRow, msg string) {
+// words in msg. Members of no table are skipped, or read by other when it is not nil.
+func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) error) (t Table, bad []BadRow, msg string) {
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
-	sawRows := false
+	sawRows, defName := false, ""
 	err := jsonwalk.Members(dec, func(key string) error {
 		switch key {
 		case "tool", "mode":
@@ -166,6 +197,11 @@ func decodeShareJSON(raw []byte) (t Table, bad []BadRow, msg string) {
 			return decodeShareRows(dec, &t, &bad)
 		case "preamble":
 			return decodeSharePreamble(dec, &t)
+		case "tooldef":
+			return decodeShareToolDef(dec, &t, &defName)
+		}
+		if other != nil {
+			return other(key, dec)
 		}
 		return dec.SkipValue()
 	})
@@ -181,8 +217,30 @@ func decodeShareJSON(raw []byte) (t Table, bad []BadRow, msg string) {
 		return t, bad, "it has text after the table"
 	case !sawRows:
 		return t, bad, `it has no "rows"`
+	case t.ToolDef != "" && t.Tool != "" && t.Tool != defName:
+		return t, bad, `its "tool" is ` + strconv.Quote(t.Tool) + ", but its tool definition declares " + strconv.Quote(defName)
+	case t.ToolDef != "":
+		t.Tool = defName
 	}
 	return t, bad, ""
+}
+
+// decodeShareToolDef reads the "tooldef" member: the table's own tool, a tool object. A
+// definition that cannot be read refuses the whole link, saying why.
+func decodeShareToolDef(dec *jsontext.Decoder, t *Table, name *string) error {
+	if dec.PeekKind() != '{' {
+		return shareMsg(`"tooldef" is not a tool definition object`)
+	}
+	v, err := dec.ReadValue()
+	if err != nil {
+		return jsonwalk.ErrSyntax
+	}
+	d, err := ReadToolDef(string(v))
+	if err != nil {
+		return shareMsg("its tool definition cannot be read: " + err.Error())
+	}
+	t.ToolDef, *name = d.Text, d.Name
+	return nil
 }
 
 // decodeSharePreamble reads the "preamble" list: comment lines, each one line starting with "#",

@@ -43,3 +43,25 @@ func (sw Switches) On(name string) bool {
 	f := sw.field(name)
 	return f != nil && *f
 }
+
+// BoolStringsField is a field that the bool_strings switch opts in to the strings "true" and
+// "false": each tool's Build decides (refund's dry_run), so the page's words about the switch
+// come from here instead of naming a tool.
+type BoolStringsField struct {
+	Tool  string
+	Field string
+}
+
+// BoolStringsFields lists them, in tool order.
+func BoolStringsFields() []BoolStringsField {
+	on := Switches{BoolStrings: true}
+	var out []BoolStringsField
+	for _, t := range NewLab(LabConfig{Switches: &on}).d.Tools() {
+		for _, f := range t.Schema.Fields {
+			if f.BoolStrings {
+				out = append(out, BoolStringsField{t.Name, f.Name})
+			}
+		}
+	}
+	return out
+}

@@ -23,6 +23,9 @@ type Table struct {
 	Preamble []string
 	// Tool is the tool the rows call; "" means get_job.
 	Tool string
+	// ToolDef is the table's own tool declared as data, one compact JSON object (ReadToolDef);
+	// when set, Tool is its name and the rows run against it.
+	ToolDef string
 	// Mode is "" (the table as written) or "predict" (the page clears Want for the learner).
 	Mode string
 	Rows []Row
@@ -75,7 +78,11 @@ func (t Table) Check() error {
 
 // setupProblem says what is wrong with t's tool, mode or preamble, or "".
 func (t Table) setupProblem() string {
-	if t.Tool != "" && !isTool(t.Tool) {
+	if t.ToolDef != "" {
+		if msg := t.toolDefProblem(); msg != "" {
+			return msg
+		}
+	} else if t.Tool != "" && !isTool(t.Tool) {
 		return "unknown tool " + strconv.Quote(t.Tool) + "; tools are " + strings.Join(ToolNames(), ", ")
 	}
 	if t.Mode != "" && t.Mode != PredictMode {
@@ -192,14 +199,23 @@ func ParseTable(text string) (Table, error) {
 	return t, nil
 }
 
-// directive reads "@tool NAME" or "@mode predict".
+// directive reads "@tool NAME", "@tooldef {…}" or "@mode predict".
 func (t *Table) directive(line string) string {
+	if rest, ok := strings.CutPrefix(line, "@tooldef"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+		return t.toolDefLine(strings.TrimSpace(rest))
+	}
 	f := strings.Fields(line)
 	if len(f) != 2 {
-		return "a directive is @tool NAME or @mode predict"
+		return "a directive is @tool NAME, @tooldef {a tool definition} or @mode predict"
 	}
 	switch f[0] {
 	case "@tool":
+		if t.ToolDef != "" {
+			if f[1] != t.Tool {
+				return "@tool names " + strconv.Quote(f[1]) + ", but the @tooldef line declares " + strconv.Quote(t.Tool)
+			}
+			return ""
+		}
 		if !isTool(f[1]) {
 			return "unknown tool " + strconv.Quote(f[1]) + "; tools are " + strings.Join(ToolNames(), ", ")
 		}
@@ -213,7 +229,7 @@ func (t *Table) directive(line string) string {
 		}
 		t.Mode = f[1]
 	default:
-		return "unknown directive " + strconv.Quote(f[0]) + "; directives are @tool and @mode"
+		return "unknown directive " + strconv.Quote(f[0]) + "; directives are @tool, @tooldef and @mode"
 	}
 	return ""
 }
@@ -347,7 +363,10 @@ func formatTable(t Table, after func(i int, b *strings.Builder)) string {
 		b.WriteString(p)
 		b.WriteByte('\n')
 	}
-	if t.Tool != "" {
+	switch {
+	case t.ToolDef != "":
+		b.WriteString("@tooldef " + t.ToolDef + "\n")
+	case t.Tool != "":
 		b.WriteString("@tool " + t.Tool + "\n")
 	}
 	if t.Mode != "" {

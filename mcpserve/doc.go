@@ -13,6 +13,11 @@
 //   - each session has its own [coerce.Budget] and [coerce.Metrics]; the budget's verdict travels
 //     in _meta ("coerce/decision": continue, retry, stop or handoff) for the client loop.
 //
+// [NewServer] makes the SDK server the tools are mounted on, negotiating [ProtocolVersions] only
+// and answering two requests the SDK lets through as the specification says; [NewHTTPHandler]
+// serves it over Streamable HTTP, refusing what the specification refuses where the SDK's
+// handler does not, with its sessions capped and timed out, and ended by Shutdown.
+//
 // Only a call of a tool that does not exist is a protocol error (the SDK's "unknown tool"): there
 // is no tool whose result could carry it.
 //

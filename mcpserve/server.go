@@ -55,12 +55,21 @@ type session struct {
 }
 
 // Mount adds every tool of d to s (replacing tools of the same names) and returns the state that
-// serves them.
+// serves them. Every session is tracked from its first message, so each one that ends is
+// reported, whether or not it called a tool.
 func Mount(s *mcp.Server, d *coerce.Dispatcher, opts Options) *Server {
 	m := &Server{d: d, newID: opts.NewID, end: opts.SessionEnd, sessions: map[*mcp.ServerSession]*session{}}
 	if m.newID == nil {
 		m.newID = randomID
 	}
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if ss, ok := req.GetSession().(*mcp.ServerSession); ok && ss != nil {
+				m.session(ss)
+			}
+			return next(ctx, method, req)
+		}
+	})
 	for _, t := range d.Tools() {
 		s.AddTool(&mcp.Tool{
 			Name:        t.Name,
@@ -83,7 +92,7 @@ func (m *Server) Counts(ss *mcp.ServerSession) []coerce.Count {
 	return st.metrics.Snapshot()
 }
 
-// Wait blocks until every session that called a tool has ended and been reported to
+// Wait blocks until every session has ended and been reported to
 // SessionEnd: a command serving one stdio session calls it before exiting so the last report is
 // not lost.
 func (m *Server) Wait() { m.reports.Wait() }
@@ -132,7 +141,7 @@ func (st *session) observe(o coerce.Outcome) coerce.Verdict {
 	return st.last
 }
 
-// session returns ss's state, made on its first call and dropped (after SessionEnd) when ss
+// session returns ss's state, made on its first message and dropped (after SessionEnd) when ss
 // closes. A request without a session (not sent by the SDK's transports) gets a budget of its
 // own.
 func (m *Server) session(ss *mcp.ServerSession) *session {

@@ -254,7 +254,9 @@
   // browser checks for a new sw.js on its own, once the page has stopped loading (so waiting
   // for that check, or asking for it sooner with update(), would hold ready for a second or
   // more); a new deploy it finds installs in the background and offerUpdate says so.
-  var sw = worker();
+  // A SCORM package (data-lms) registers no worker: the course site serves it from its own
+  // origin, where a worker's scope would reach other courses' files.
+  var sw = document.documentElement.hasAttribute("data-lms") ? null : worker();
   var opener = null; // the worker that opened this page: a returning visit's
   try {
     opener = sw ? sw.controller : null;

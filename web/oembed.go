@@ -14,13 +14,13 @@ import (
 	"strings"
 	"sync"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
-	"coerceplayground/wasm/page"
 )
 
 // EmbedTitle is the iframe's title attribute: what a screen reader announces
 // when it enters the frame.
-const EmbedTitle = page.EmbedTitle
+const EmbedTitle = embed.Title
 
 // Site is the playground as deployed: the page's files (a [Handler]) and
 // the two routes that need code.
@@ -259,21 +259,20 @@ func (s *Site) oembed(w http.ResponseWriter, r *http.Request) {
 
 // Snippet is the embed code for the embed page at src, height px high where a host strips
 // scripts, and the line that loads host.js, which makes it follow the page where scripts run:
-// the code oEmbed answers, the same as the page's Copy embed code writes (page.EmbedSnippet).
-func Snippet(src string, height int) string { return page.EmbedSnippet(src, height) }
+// the code oEmbed answers, the same as the page's Copy embed code writes (embed.Snippet).
+func Snippet(src string, height int) string { return embed.Snippet(src, height) }
 
 // LinkHeight is the fixed height of an embed of a link with this fragment, computed as Copy
-// embed code computes it (page.EmbedHeight) from the link's table and options. A link without a
+// embed code computes it (embed.Height) from the link's table and options. A link without a
 // table, or whose table cannot be read, opens the lesson's table (or the one the reader's
 // browser kept), so its height is the lesson's.
 func LinkHeight(fragment string) int {
-	t := page.Opening()
-	if payload, ok := page.FragmentTable(fragment); ok {
-		if linked, err := lesson.DecodeShare(payload); err == nil {
-			t = linked
-		}
+	f := embed.ParseFragment(fragment)
+	t := lesson.Opening()
+	if f.HasTable && f.Err == nil {
+		t = f.Table
 	}
-	return page.EmbedHeight(page.ParseEmbed(fragment), t)
+	return embed.Height(f.Options, t)
 }
 
 // requestOrigin is the origin the request was made to. The edge runtime

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
-	"coerceplayground/wasm/page"
 )
 
 func testSite(t *testing.T, embedders string) *Site {
@@ -213,7 +213,7 @@ func TestOEmbed(t *testing.T) {
 	link := "http://play.example/#table=abc&theme=dark"
 	rec, v := get("url=" + url.QueryEscape(link) + "&maxwidth=600")
 	// A table that cannot be read opens the lesson's, and the frame is sized for it.
-	lessonHeight := page.EmbedHeight(page.ParseEmbed(""), page.Opening())
+	lessonHeight := embed.Height(embed.ParseOptions(""), lesson.Opening())
 	if rec.Code != 200 || v["type"] != "rich" || v["version"] != "1.0" || v["width"] != 600.0 || v["height"] != float64(lessonHeight) {
 		t.Fatalf("oembed: %d %v", rec.Code, v)
 	}
@@ -231,7 +231,7 @@ func TestOEmbed(t *testing.T) {
 	one := lesson.Table{Rows: []lesson.Row{{Input: "17", Want: "ok"}}}
 	for _, frag := range []string{"table=" + lesson.EncodeShare(one), "table=" + lesson.EncodeShare(one) + "&mode=predict&panels=table,catalog"} {
 		_, v := get("url=" + url.QueryEscape("http://play.example/embed.html#"+frag))
-		if want := page.EmbedHeight(page.ParseEmbed(frag), one); v["height"] != float64(want) ||
+		if want := embed.Height(embed.ParseOptions(frag), one); v["height"] != float64(want) ||
 			!strings.Contains(v["html"].(string), `height="`+strconv.Itoa(want)+`"`) {
 			t.Errorf("#%s: height %v, want %d", frag, v["height"], want)
 		}

@@ -44,7 +44,7 @@ const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' '" + Inlin
 	"img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'none'; base-uri 'none'"
 
 // InlineScriptHash is the CSP source of index.html's inline script: sha256 of its text, base64.
-const InlineScriptHash = "sha256-XtHG4gosT7Q60oF50RxhXwy8YVoitzc8unh3mzYw3DI="
+const InlineScriptHash = "sha256-guMnOf1ePCdxLOijO4ztYNJ0d5si5H5FcWdT4rRdXq4="
 
 // Static holds the committed static files. The build outputs (app.wasm and
 // the scripts generated beside it) are not in it: serve a directory that

@@ -72,14 +72,27 @@ type Manifest struct {
 	Files []string
 }
 
-// Build writes the bundle.
+// Build writes the bundle: the hashed files first, then the documents that name them and the
+// files that keep their names, then all of it (with siblings and _headers) to c.Out.
 func Build(c Config) (*Manifest, error) {
-	logf := func(format string, args ...any) {
-		if c.Log != nil {
-			fmt.Fprintf(c.Log, "dist: "+format+"\n", args...)
-		}
+	index, err := readIndex(c.Web)
+	if err != nil {
+		return nil, err
 	}
-	index, err := os.ReadFile(filepath.Join(c.Web, "index.html"))
+	files, hashed, err := hashFiles(c.Web, index)
+	if err != nil {
+		return nil, err
+	}
+	if err := addDocuments(c.Web, index, files, hashed); err != nil {
+		return nil, err
+	}
+	return writeBundle(c, files, hashed)
+}
+
+// readIndex reads index.html and checks that its CSP <meta> tag is web.CSP, the policy the
+// server and the headers send.
+func readIndex(webDir string) ([]byte, error) {
+	index, err := os.ReadFile(filepath.Join(webDir, "index.html"))
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +100,13 @@ func Build(c Config) (*Manifest, error) {
 	if !bytes.Contains(index, []byte(meta)) {
 		return nil, errors.New("dist: index.html's CSP <meta> tag is not web.CSP; they must agree")
 	}
+	return index, nil
+}
 
+// hashFiles reads app.wasm and each local file index.html loads, with the wasm's hashed name put
+// into the scripts that name it, and returns them by hashed name with the map from each page
+// file to its hashed name.
+func hashFiles(webDir string, index []byte) (files map[string][]byte, hashed map[string]string, err error) {
 	// The wasm first: loader.js names it, so loader.js's hash depends on it.
 	refs := []string{"app.wasm"}
 	for _, m := range refPattern.FindAllSubmatch(index, -1) {
@@ -95,46 +114,56 @@ func Build(c Config) (*Manifest, error) {
 			refs = append(refs, name)
 		}
 	}
-	files := map[string][]byte{}
-	hashed := map[string]string{}
+	files = map[string][]byte{}
+	hashed = map[string]string{}
 	for _, name := range refs {
-		data, err := os.ReadFile(filepath.Join(c.Web, name))
+		data, err := os.ReadFile(filepath.Join(webDir, name))
 		if err != nil {
-			return nil, fmt.Errorf("dist: index.html loads %s: %w (run make build first)", name, err)
+			return nil, nil, fmt.Errorf("dist: index.html loads %s: %w (run make build first)", name, err)
 		}
 		if strings.HasSuffix(name, ".js") {
 			n := bytes.Count(data, []byte(`"app.wasm"`))
 			data = bytes.ReplaceAll(data, []byte(`"app.wasm"`), []byte(`"`+hashed["app.wasm"]+`"`))
 			if name == "loader.js" && n != 1 {
-				return nil, fmt.Errorf("dist: loader.js names \"app.wasm\" %d times, want once", n)
+				return nil, nil, fmt.Errorf("dist: loader.js names \"app.wasm\" %d times, want once", n)
 			}
 		}
 		hashed[name] = hashedName(name, data)
 		files[hashed[name]] = data
 	}
+	return files, hashed, nil
+}
+
+// addDocuments adds to files index.html and embed.html naming the hashed files, the files that
+// keep their names ([Unhashed]) and the service worker, whose version hashes all of those.
+func addDocuments(webDir string, index []byte, files map[string][]byte, hashed map[string]string) error {
 	index = refPattern.ReplaceAllFunc(index, func(m []byte) []byte {
 		sub := refPattern.FindSubmatch(m)
 		return []byte(string(sub[1]) + `="` + hashed[string(sub[2])] + `"`)
 	})
 	embed, ok := web.EmbedPage(index)
 	if !ok {
-		return nil, errors.New("dist: index.html has no <html> tag")
+		return errors.New("dist: index.html has no <html> tag")
 	}
 	files["index.html"] = index
 	files["embed.html"] = embed
 	for _, name := range Unhashed {
-		data, err := os.ReadFile(filepath.Join(c.Web, name))
+		data, err := os.ReadFile(filepath.Join(webDir, name))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		files[name] = data
 	}
-	sw, err := serviceWorker(c.Web, files, hashed)
+	sw, err := serviceWorker(webDir, files, hashed)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	files[web.ServiceWorkerName] = sw
+	return nil
+}
 
+// writeBundle empties c.Out and writes each file with its .gz and .br, then _headers.
+func writeBundle(c Config, files map[string][]byte, hashed map[string]string) (*Manifest, error) {
 	if err := os.RemoveAll(c.Out); err != nil {
 		return nil, err
 	}
@@ -156,7 +185,9 @@ func Build(c Config) (*Manifest, error) {
 		if err := write(c.Out, name+".br", br, &man.Files); err != nil {
 			return nil, err
 		}
-		logf("wrote %s (%d bytes, gzip %d, brotli %d)", name, len(data), len(gz), len(br))
+		if c.Log != nil {
+			fmt.Fprintf(c.Log, "dist: wrote %s (%d bytes, gzip %d, brotli %d)\n", name, len(data), len(gz), len(br))
+		}
 	}
 	if err := write(c.Out, "_headers", []byte(Headers(man.Hashed, c.Embedders)), &man.Files); err != nil {
 		return nil, err

@@ -52,6 +52,34 @@ func fakeWeb(t *testing.T, csp string) string {
 	return dir
 }
 
+// swCfg is the CONFIG line of a written sw.js.
+type swCfg struct {
+	Version  string   `json:"version"`
+	Precache []string `json:"precache"`
+	Lazy     []string `json:"lazy"`
+}
+
+// reader reads a file of the dist directory out, failing t.
+func reader(t *testing.T, out string) func(string) string {
+	return func(name string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+}
+
+func swConfig(t *testing.T, sw string) (cfg swCfg) {
+	t.Helper()
+	m := regexp.MustCompile(`\nvar CONFIG = (\{.*\});\n`).FindStringSubmatch(sw)
+	if m == nil || json.Unmarshal([]byte(m[1]), &cfg) != nil {
+		t.Fatalf("sw.js has no CONFIG line:\n%.400s", sw)
+	}
+	return cfg
+}
+
 func TestBuild(t *testing.T) {
 	src, out := fakeWeb(t, web.CSP), filepath.Join(t.TempDir(), "dist")
 	emb, _ := web.ParseEmbedders("https://course.example.edu")
@@ -65,13 +93,17 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s hashed as %q", name, h)
 		}
 	}
-	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join(out, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := reader(t, out)
+	checkDocuments(t, read, man)
+	checkSiblings(t, read, man)
+	checkHeaders(t, read("_headers"), man)
+	cfg := checkServiceWorker(t, read, man)
+	checkRebuild(t, src, out, man, cfg)
+}
+
+// checkDocuments: the documents and scripts name the hashed files; what is not ours is kept.
+func checkDocuments(t *testing.T, read func(string) string, man *Manifest) {
+	t.Helper()
 	index := read("index.html")
 	for _, name := range []string{"boot.js", "loader.js", "style.css", "wasm-size.js"} {
 		if !strings.Contains(index, `="`+man.Hashed[name]+`"`) || strings.Contains(index, `="`+name+`"`) {
@@ -98,6 +130,11 @@ func TestBuild(t *testing.T) {
 	if read("host.js") != "// host" {
 		t.Error("host.js not copied under its own name")
 	}
+}
+
+// checkSiblings: every file's .gz and .br decompress to it.
+func checkSiblings(t *testing.T, read func(string) string, man *Manifest) {
+	t.Helper()
 	for _, name := range man.Files {
 		if name == "_headers" || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".br") {
 			continue
@@ -113,7 +150,11 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s: .gz or .br does not decompress to it", name)
 		}
 	}
-	h := read("_headers")
+}
+
+// checkHeaders: _headers gives each path its policy and caching.
+func checkHeaders(t *testing.T, h string, man *Manifest) {
+	t.Helper()
 	for _, want := range []string{
 		"/\n  Content-Security-Policy: " + web.CSP + "; frame-ancestors 'none'\n  Cache-Control: no-cache\n",
 		"/embed.html\n  Content-Security-Policy: " + web.CSP + "; frame-ancestors https://course.example.edu\n  Cache-Control: no-cache\n",
@@ -127,27 +168,26 @@ func TestBuild(t *testing.T) {
 			t.Errorf("_headers lacks\n%s\nin\n%s", want, h)
 		}
 	}
-	// The service worker keeps the hashed files at install and the wasm as
-	// it loads, by their hashed names.
-	swConfig := func(sw string) (cfg struct {
-		Version  string   `json:"version"`
-		Precache []string `json:"precache"`
-		Lazy     []string `json:"lazy"`
-	}) {
-		m := regexp.MustCompile(`\nvar CONFIG = (\{.*\});\n`).FindStringSubmatch(sw)
-		if m == nil || json.Unmarshal([]byte(m[1]), &cfg) != nil {
-			t.Fatalf("sw.js has no CONFIG line:\n%.400s", sw)
-		}
-		return cfg
-	}
-	cfg := swConfig(read("sw.js"))
+}
+
+// checkServiceWorker: the service worker keeps the hashed files at install and the wasm as it
+// loads, by their hashed names.
+func checkServiceWorker(t *testing.T, read func(string) string, man *Manifest) swCfg {
+	t.Helper()
+	cfg := swConfig(t, read("sw.js"))
 	wantPre := []string{man.Hashed["boot.js"], man.Hashed["loader.js"], man.Hashed["style.css"], man.Hashed["wasm-size.js"], web.ManifestName, "favicon.svg"}
 	slices.Sort(wantPre[:3])
 	if !slices.Equal(cfg.Precache, wantPre) || !slices.Equal(cfg.Lazy, []string{man.Hashed["app.wasm"]}) || len(cfg.Version) != 12 {
 		t.Errorf("sw.js CONFIG %+v, want precache %q and lazy %q", cfg, wantPre, man.Hashed["app.wasm"])
 	}
 
-	// An edit changes the hashed names that depend on it, and only those.
+	return cfg
+}
+
+// checkRebuild: an edit changes the hashed names that depend on it, and only those.
+func checkRebuild(t *testing.T, src, out string, man *Manifest, cfg swCfg) {
+	t.Helper()
+	read := reader(t, out)
 	os.WriteFile(filepath.Join(src, "app.wasm"), []byte("\x00asm\x01\x00\x00\x00\x00"), 0o644)
 	man2, err := Build(Config{Web: src, Out: out})
 	if err != nil {
@@ -156,7 +196,7 @@ func TestBuild(t *testing.T) {
 	if man2.Hashed["app.wasm"] == man.Hashed["app.wasm"] || man2.Hashed["loader.js"] == man.Hashed["loader.js"] || man2.Hashed["style.css"] != man.Hashed["style.css"] {
 		t.Errorf("after editing app.wasm: %v, before %v", man2.Hashed, man.Hashed)
 	}
-	if cfg2 := swConfig(read("sw.js")); cfg2.Version == cfg.Version || cfg2.Lazy[0] != man2.Hashed["app.wasm"] {
+	if cfg2 := swConfig(t, read("sw.js")); cfg2.Version == cfg.Version || cfg2.Lazy[0] != man2.Hashed["app.wasm"] {
 		t.Errorf("after editing app.wasm the service worker is %+v, before %+v", cfg2, cfg)
 	}
 	if _, err := os.Stat(filepath.Join(out, man.Hashed["app.wasm"])); !os.IsNotExist(err) {

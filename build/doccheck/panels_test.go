@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"coerceplayground/wasm/page"
+	"coerceplayground/embed"
 )
 
-// TestPanelsDoc: the panel table in docs/page.md names page.Panels, one row each, in page order,
+// TestPanelsDoc: the panel table in docs/page.md names embed.Panels, one row each, in page order,
 // so a panel added to the registry is documented and a removed one is not.
 func TestPanelsDoc(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(moduleRoot(t), "docs", "page.md"))
@@ -30,7 +30,7 @@ func TestPanelsDoc(t *testing.T) {
 		}
 	}
 	var want []string
-	for _, p := range page.Panels {
+	for _, p := range embed.Panels {
 		want = append(want, p.ID)
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {

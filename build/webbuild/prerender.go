@@ -13,9 +13,13 @@ import (
 // catalog and schema, drawn by the same Go code the app draws them with, run natively) into
 // index, between each region's <!--prerender:ID--> and <!--/prerender:ID--> comments. A region
 // whose comments are missing is an error: the page would silently lose its static lesson.
-func Prerender(index []byte) ([]byte, error) {
+func Prerender(index []byte) ([]byte, error) { return FillRegions(index, page.Prerender()) }
+
+// FillRegions writes regions into index as Prerender does; a SCORM launch page fills them from
+// its packaged table (page.PrerenderTable).
+func FillRegions(index []byte, regions []page.Region) ([]byte, error) {
 	out := index
-	for _, r := range page.Prerender() {
+	for _, r := range regions {
 		open, end := []byte("<!--prerender:"+r.ID+"-->"), []byte("<!--/prerender:"+r.ID+"-->")
 		i := bytes.Index(out, open)
 		j := bytes.Index(out, end)

@@ -33,8 +33,8 @@ func TestIndexPrerendered(t *testing.T) {
 			t.Errorf("index.html has no %s", want)
 		}
 	}
-	if n := strings.Count(html, `<tr data-row=`); n != len(page.Opening().Rows) {
-		t.Errorf("index.html has %d editor rows, want the lesson's %d", n, len(page.Opening().Rows))
+	if n := strings.Count(html, `<tr data-row=`); n != len(lesson.Opening().Rows) {
+		t.Errorf("index.html has %d editor rows, want the lesson's %d", n, len(lesson.Opening().Rows))
 	}
 }
 

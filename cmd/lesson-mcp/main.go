@@ -36,10 +36,24 @@ func main() {
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this address (at /mcp) instead of stdio")
 	grant := flag.String("grant", "", "comma-separated permissions the caller holds, such as "+lesson.RefundPermission)
 	boolStrings := flag.Bool("bool-strings", false, `let refund's dry_run take the strings "true" and "false"`)
+	tools := registerToolFlag()
+	limits := mcpserve.HTTPOptions{}
+	flag.IntVar(&limits.MaxSessions, "max-sessions", mcpserve.DefaultMaxSessions, "with -http: the most live sessions; past it the one idle longest is closed")
+	flag.DurationVar(&limits.IdleTimeout, "idle-timeout", mcpserve.DefaultIdleTimeout, "with -http: close a session after this long without a request (0: never)")
 	flag.Parse()
+	if limits.IdleTimeout == 0 {
+		limits.IdleTimeout = -1 // HTTPOptions reads 0 as its default; on the command line 0 means never
+	}
 	logger := log.New(os.Stderr, "lesson-mcp: ", log.LstdFlags)
 
 	cfg := config{Permissions: splitList(*grant), BoolStrings: *boolStrings, Log: logger.Println}
+	if len(*tools) > 0 {
+		d, err := declaredDispatcher(*tools, cfg.Permissions, logger.Println)
+		if err != nil {
+			logger.Fatal(err)
+		}
+		cfg.Declared = d
+	}
 	srv, mount := newServer(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -49,28 +63,45 @@ func main() {
 		}
 		return
 	}
-	if err := serveHTTP(ctx, *httpAddr, srv, logger); err != nil {
+	if err := serveHTTP(ctx, *httpAddr, newHTTPHandler(srv, limits), mount, logger); err != nil {
 		logger.Fatal(err)
 	}
 }
 
+// shutdownTimeout bounds how long SIGTERM waits for answers in flight and session reports.
+const shutdownTimeout = 5 * time.Second
+
 // serveHTTP serves Streamable HTTP on addr until ctx ends, logging the URL (with the port the
-// system chose when addr ends in :0).
-func serveHTTP(ctx context.Context, addr string, srv *mcp.Server, logger *log.Logger) error {
+// system chose when addr ends in :0). Then it stops accepting, ends every session (each logs
+// its line) and returns within shutdownTimeout.
+func serveHTTP(ctx context.Context, addr string, h *httpHandler, mount *mcpserve.Server, logger *log.Logger) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: newHTTPHandler(srv), ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = hs.Shutdown(shutdown)
-	}()
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
 	logger.Printf("serving MCP (Streamable HTTP) at http://%s/mcp", ln.Addr())
-	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+	select {
+	case err := <-served:
 		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	stopped := make(chan error, 1)
+	go func() { stopped <- hs.Shutdown(shutdown) }() // closes the listener at once
+	_ = h.mcp.Shutdown(shutdown)                     // ends the sessions, which releases their GET streams
+	reported := make(chan struct{})
+	go func() { mount.Wait(); close(reported) }()
+	select {
+	case <-reported:
+	case <-shutdown.Done():
+		logger.Print("shutdown: some session reports were not written in time")
+	}
+	if err := <-stopped; err != nil {
+		_ = hs.Close()
 	}
 	return nil
 }
@@ -83,6 +114,8 @@ type config struct {
 	NewID func() string
 	// Log receives the log lines; nil drops them.
 	Log func(...any)
+	// Declared, when set, serves tools declared as data (-tool) instead of the lesson's.
+	Declared *coerce.Dispatcher
 }
 
 // serveStdio serves one session on stdin and stdout until the client closes stdin or ctx ends,
@@ -115,7 +148,10 @@ func newServer(cfg config) (*mcp.Server, *mcpserve.Server) {
 	sw.BoolStrings = cfg.BoolStrings
 	d := lesson.NewDispatcher(lesson.LabConfig{Switches: &sw, Permissions: cfg.Permissions, NewID: cfg.NewID,
 		Log: func(l coerce.LogLine) { logf(l.String()) }})
-	s := mcp.NewServer(&mcp.Implementation{Name: "coerce-lesson", Title: "coerce playground: the lesson's tools", Version: "v1"}, &mcp.ServerOptions{
+	if cfg.Declared != nil {
+		d = cfg.Declared
+	}
+	s := mcpserve.NewServer(&mcp.Implementation{Name: "coerce-lesson", Title: "coerce playground: the lesson's tools", Version: "v1"}, &mcp.ServerOptions{
 		Instructions: "Tools of the coerce lesson. Every answer is a tool result: on isError, read the observation's error code and hint, " +
 			"and follow _meta[\"coerce/decision\"]: retry (fix what the hint names, once), stop, or handoff (a person takes over).",
 	})
@@ -123,13 +159,18 @@ func newServer(cfg config) (*mcp.Server, *mcpserve.Server) {
 	return s, m
 }
 
-// newHTTPHandler serves s over Streamable HTTP at /mcp. Idle sessions close after 30 minutes,
-// which ends their budgets; requests from another site's page are refused.
-func newHTTPHandler(s *mcp.Server) http.Handler {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{SessionTimeout: 30 * time.Minute})
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(h))
-	return mux
+// httpHandler serves the MCP handler at /mcp.
+type httpHandler struct {
+	*http.ServeMux
+	mcp *mcpserve.HTTPHandler
+}
+
+// newHTTPHandler serves s over Streamable HTTP at /mcp with the limits given (mcpserve's
+// defaults for zero values): sessions capped, idle ones closed, other sites' pages refused.
+func newHTTPHandler(s *mcp.Server, limits mcpserve.HTTPOptions) *httpHandler {
+	h := &httpHandler{ServeMux: http.NewServeMux(), mcp: mcpserve.NewHTTPHandler(s, limits)}
+	h.Handle("/mcp", h.mcp)
+	return h
 }
 
 // reportLine is a session's log line: "session abc ended: get_job ok=2 invalid_args=1; last decision retry".
@@ -147,6 +188,9 @@ func reportLine(r mcpserve.Report) string {
 			b.WriteString(" " + tool)
 		}
 		b.WriteString(" " + string(c.Code) + "=" + strconv.Itoa(c.N))
+	}
+	if len(r.Counts) == 0 {
+		b.WriteString(" no tool calls")
 	}
 	if r.Last.Decision != "" {
 		b.WriteString("; last decision " + string(r.Last.Decision))

@@ -12,6 +12,7 @@ import (
 	"coerceplayground/coerce"
 	"coerceplayground/coerce/mcpwire"
 	"coerceplayground/lesson"
+	"coerceplayground/mcpserve"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -90,7 +91,7 @@ func TestClassroomInMemory(t *testing.T) { classroom(t, inMemory(t, config{NewID
 
 func TestClassroomOverStreamableHTTP(t *testing.T) {
 	s, _ := newServer(config{NewID: fixedID})
-	ts := httptest.NewServer(newHTTPHandler(s))
+	ts := httptest.NewServer(newHTTPHandler(s, mcpserve.HTTPOptions{}))
 	defer ts.Close()
 	classroom(t, overHTTP(t, ts.URL))
 }
@@ -100,7 +101,7 @@ func TestClassroomOverStreamableHTTP(t *testing.T) {
 // session's first is still a retry.
 func TestHTTPSessionsKeepTheirOwnBudget(t *testing.T) {
 	s, _ := newServer(config{})
-	ts := httptest.NewServer(newHTTPHandler(s))
+	ts := httptest.NewServer(newHTTPHandler(s, mcpserve.HTTPOptions{}))
 	defer ts.Close()
 	a, b := overHTTP(t, ts.URL), overHTTP(t, ts.URL)
 	bad := []byte(`{"job_id":"abc"}`)

@@ -25,18 +25,6 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// el creates an element. dom/v2's CreateElement wraps each new element by
-// comparing its constructor with up to 71 HTML*Element globals, a JavaScript
-// round trip each; a <td> costs 57 of them. The page knows what it creates,
-// so it builds the wrapper directly.
-func el(tag, class string) *dom.BasicHTMLElement {
-	e := wrap(js.Global().Get("document").Call("createElement", tag))
-	if class != "" {
-		e.SetClass(class)
-	}
-	return e
-}
-
 func wrap(v js.Value) *dom.BasicHTMLElement {
 	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}
 }
@@ -100,11 +88,6 @@ func appendChild(parent, child *dom.BasicHTMLElement) {
 	parent.Underlying().Call("appendChild", child.Underlying())
 }
 
-// addToFragment appends child to a fragment from fragment().
-func addToFragment(frag *dom.BasicNode, child *dom.BasicHTMLElement) {
-	frag.Underlying().Call("appendChild", child.Underlying())
-}
-
 // appendFragment moves a fragment's children to the end of parent, in one DOM insertion.
 func appendFragment(parent *dom.BasicHTMLElement, frag *dom.BasicNode) {
 	parent.Underlying().Call("appendChild", frag.Underlying())
@@ -118,11 +101,6 @@ func contains(parent, e *dom.BasicHTMLElement) bool {
 // prepend inserts child as the first child of parent.
 func prepend(parent, child *dom.BasicHTMLElement) {
 	parent.Underlying().Call("prepend", child.Underlying())
-}
-
-// cloneDeep copies an element and its children, wrapped the fast way.
-func cloneDeep(e *dom.BasicHTMLElement) *dom.BasicHTMLElement {
-	return wrap(e.Underlying().Call("cloneNode", true))
 }
 
 // setProp sets a DOM property (value, checked, hidden, disabled) that is not
@@ -251,10 +229,7 @@ func download(name, text string) {
 	g := js.Global()
 	blob := g.Get("Blob").New([]any{text}, map[string]any{"type": "text/plain;charset=utf-8"})
 	url := g.Get("URL").Call("createObjectURL", blob)
-	a := el("a", "")
-	a.SetAttribute("href", url.String())
-	a.SetAttribute("download", name)
-	a.Underlying().Call("click")
+	build(page.E("a", "href", url.String(), "download", name)).Call("click")
 	var revoke js.Func
 	revoke = js.FuncOf(func(js.Value, []js.Value) any {
 		g.Get("URL").Call("revokeObjectURL", url)
@@ -264,11 +239,11 @@ func download(name, text string) {
 	g.Call("setTimeout", revoke, 0)
 }
 
-// afterKept calls f once loader.js's self.coerceKept settles: the service worker has installed,
+// afterFilesCached calls f once loader.js's self.coerceKept settles: the service worker has installed,
 // keeping the page's files, or the loader stopped waiting for it. The app starts without waiting for the
 // worker and holds only its ready step back, so that nothing is requested once the page is
 // ready. f runs at once when the loader offers no such promise (a page loaded without it).
-func afterKept(f func()) {
+func afterFilesCached(f func()) {
 	p, ok := jsguard.Prop(js.Global(), "coerceKept")
 	if !ok || p.Type() != js.TypeObject {
 		f()

@@ -13,10 +13,11 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// build makes the DOM of n. Text reaches it as text nodes and attribute values only; Inner is
-// the lesson's own markup (page.Node).
-func build(n page.Node) js.Value {
-	doc := js.Global().Get("document")
+// build makes the DOM of n. Text reaches it as text nodes and attribute values only; a
+// Markup child is the lesson's own markup (page.Markup).
+func build(n page.Node) js.Value { return buildIn(js.Global().Get("document"), n) }
+
+func buildIn(doc js.Value, n page.Node) js.Value {
 	if n.Tag == "" {
 		return doc.Call("createTextNode", n.Text)
 	}
@@ -24,15 +25,16 @@ func build(n page.Node) js.Value {
 	for i := 0; i+1 < len(n.Attrs); i += 2 {
 		e.Call("setAttribute", n.Attrs[i], n.Attrs[i+1])
 	}
-	if n.Inner != "" {
-		e.Set("innerHTML", n.Inner)
-	}
-	if len(n.Kids) == 1 && n.Kids[0].Tag == "" && n.Inner == "" {
+	if len(n.Kids) == 1 && n.Kids[0].Tag == "" {
 		e.Set("textContent", n.Kids[0].Text) // one call instead of two
 		return e
 	}
 	for _, k := range n.Kids {
-		e.Call("appendChild", build(k))
+		if k.IsMarkup() {
+			e.Call("insertAdjacentHTML", "beforeend", k.Text)
+			continue
+		}
+		e.Call("appendChild", buildIn(doc, k))
 	}
 	return e
 }
@@ -64,12 +66,25 @@ func fillAll(e js.Value, fills []page.Fill) {
 
 // replaceKids makes nodes the children of e, in one DOM insertion.
 func replaceKids(e *dom.BasicHTMLElement, nodes []page.Node) {
-	frag := fragment()
-	for _, n := range nodes {
-		frag.Underlying().Call("appendChild", build(n))
-	}
 	e.SetTextContent("")
-	appendFragment(e, frag)
+	appendNodes(e, nodes...)
+}
+
+// appendNodes adds nodes at the end of e's children, in one DOM insertion.
+func appendNodes(e *dom.BasicHTMLElement, nodes ...page.Node) {
+	doc := js.Global().Get("document")
+	frag := doc.Call("createDocumentFragment")
+	for _, n := range nodes {
+		frag.Call("appendChild", buildIn(doc, n))
+	}
+	e.Underlying().Call("appendChild", frag)
+}
+
+// fillOnce draws a disclosure's inside when it is first opened (page.WhyLines, page.MCPLines);
+// data-filled says it is drawn.
+func fillOnce(d *dom.BasicHTMLElement, nodes ...page.Node) {
+	d.SetAttribute("data-filled", "")
+	appendNodes(d, nodes...)
 }
 
 func samePath(a, b []int) bool {

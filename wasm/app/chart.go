@@ -7,7 +7,6 @@ package main
 import (
 	"strconv"
 
-	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -37,8 +36,5 @@ func (p *chart) render() {
 	// ChartSVG's markup holds only code names and numbers (wasm/page/chart.go), never learner text.
 	p.chart.SetInnerHTML(page.ChartSVG(totals))
 	p.chart.SetAttribute("data-total", strconv.Itoa(page.CountsTotal(totals)))
-	p.reading.SetTextContent("")
-	for _, s := range lesson.Reading(totals) {
-		appendChild(p.reading, text("li", "", s))
-	}
+	replaceKids(p.reading, page.ChartLines(totals))
 }

@@ -3,7 +3,7 @@
 package main
 
 // Embed mode (embed.html: index.html with data-embed on <html>) and the Copy
-// embed code button. The options come from the fragment (page.ParseEmbed).
+// embed code button. The options come from the fragment (embed.ParseOptions).
 // Inside an iframe the page posts its height to the parent on every layout
 // change, and obeys postMessage requests (setTable, run, getResults) from the
 // origins listed in origins=; other origins' messages are counted in
@@ -17,16 +17,18 @@ import (
 	"strings"
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
+	"coerceplayground/lms"
 	"coerceplayground/wasm/jsguard"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
 )
 
-// embed is the state of embed mode.
-type embed struct {
-	opts    page.EmbedOptions
+// frame is the state of embed mode: the page as a course site's frame.
+type frame struct {
+	opts    embed.Options
 	ignored int
 	host    string // the origin of the last obeyed message: a learner's runs are told there
 	height  int
@@ -38,7 +40,7 @@ type embed struct {
 // tell is where a learner's own runs are told: the host that last talked to
 // the frame or, before any message, the parent's origin when origins= lists
 // it (location.ancestorOrigins, where the browser has it). "" is nowhere.
-func (e *embed) tell() string {
+func (e *frame) tell() string {
 	if e.host != "" {
 		return e.host
 	}
@@ -72,21 +74,21 @@ func initEmbed(a *app) {
 	if !root().HasAttribute("data-embed") {
 		return
 	}
-	e := &embed{opts: page.ParseEmbed(location().Hash())}
+	e := &frame{opts: a.link.Options} // a SCORM launch page's come with its table (main.go)
 	e.showPanels()
 	a.applyOptions(e.opts)
 	a.talkToHost(e)
 }
 
 // showPanels shows the panels panels= names and the theme theme= asks for.
-func (e *embed) showPanels() {
+func (e *frame) showPanels() {
 	if e.opts.Theme != "auto" {
 		root().SetAttribute("data-theme", e.opts.Theme)
 	}
 	// The stylesheet shows the panels data-show names; index.html's inline script set it from
 	// the same fragment before the first paint, so this changes nothing on screen.
 	root().SetAttribute("data-show", strings.Join(e.opts.Panels, " "))
-	for _, p := range page.Panels {
+	for _, p := range embed.Panels {
 		if h, ok := lookup(p.Heading); ok && p.Core {
 			if s, ok := closest(h, "section"); ok && !e.opts.Shows(p.ID) {
 				s.Class().Add("embed-off")
@@ -106,11 +108,11 @@ func (e *embed) showPanels() {
 	}
 }
 
-// applyOptions applies mode=predict and readonly=1, and says which options could not be read.
-func (a *app) applyOptions(o page.EmbedOptions) {
-	if o.Predict && a.st.Table().Mode != lesson.PredictMode {
-		a.st.Load(page.StartPredict(a.st.Table()))
-		a.notify(page.PredictNotice, false)
+// applyOptions applies readonly=1 and says which options could not be read (page.Choose has
+// made the table a worksheet for mode=predict); a student's embed shows no answers.
+func (a *app) applyOptions(o embed.Options) {
+	if o.AnswersHidden(a.st.Table()) {
+		root().SetAttribute("data-student", "")
 	}
 	if o.ReadOnly {
 		root().SetAttribute("data-readonly", "")
@@ -126,7 +128,7 @@ func (a *app) applyOptions(o page.EmbedOptions) {
 
 // talkToHost posts the page's height to the parent, answers the messages of the origins
 // origins= lists, and tells the host about the learner's runs.
-func (a *app) talkToHost(e *embed) {
+func (a *app) talkToHost(e *frame) {
 	w := js.Global()
 	// The parent is a window on another origin (often another site): only
 	// postMessage may be called on it, and reading it goes through jsguard.Prop.
@@ -143,7 +145,11 @@ func (a *app) talkToHost(e *embed) {
 		}
 		if host := e.tell(); host != "" {
 			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
-				src.Call("postMessage", a.st.RanMessage(), host)
+				m := a.st.RanMessage()
+				// xAPI statements, for a host that keeps its own record store (docs/lms.md).
+				m["statements"] = js.Global().Get("JSON").Call("parse",
+					string(lms.Statements(a.st.Tool(), lms.TableID(a.st.Table()), a.recordRows(), sinceStart())))
+				src.Call("postMessage", m, host)
 			}
 		}
 	})
@@ -160,7 +166,8 @@ func (a *app) lockRows(predict bool) {
 		case "INPUT":
 			el.Set("readOnly", true)
 		case "SELECT":
-			el.Set("disabled", !predict)
+			// A locked prediction stays locked (page.LockFill).
+			el.Set("disabled", !predict || el.Call("closest", "tr.locked").Truthy())
 		case "BUTTON":
 			el.Set("disabled", true)
 		}
@@ -169,7 +176,7 @@ func (a *app) lockRows(predict bool) {
 
 // postHeight tells the parent the page's height, in the page's own form and
 // in the LTI form that Canvas honours, when it changed.
-func (e *embed) postHeight(parent js.Value) {
+func (e *frame) postHeight(parent js.Value) {
 	h := int(js.Global().Get("document").Get("documentElement").Call("getBoundingClientRect").Get("height").Float() + 0.999)
 	if h == e.height || h <= 0 {
 		return
@@ -177,7 +184,7 @@ func (e *embed) postHeight(parent js.Value) {
 	e.height = h
 	// The height says nothing about what the learner typed, so any parent
 	// may read it: the page cannot know its parent's origin in advance.
-	for _, m := range page.HeightMessages(h) {
+	for _, m := range embed.HeightMessages(h) {
 		parent.Call("postMessage", m, "*")
 	}
 }
@@ -192,9 +199,9 @@ func (a *app) copyEmbed(opened bool) {
 	if opened && a.st.Table().Mode == lesson.PredictMode {
 		predict.SetChecked(true)
 	}
-	choice := page.EmbedChoice{ReadOnly: readOnly.Checked(), Predict: predict.Checked()}
-	snippet, height := page.EmbedCode(location().Href(), a.st.Table(), choice)
-	link := page.EmbedLink(location().Href(), a.st.Table()) // the options add a few bytes to it
+	choice := embed.Choice{ReadOnly: readOnly.Checked(), Predict: predict.Checked()}
+	snippet, height := embed.Code(location().Href(), a.st.Table(), choice)
+	link := embed.Link(location().Href(), a.st.Table()) // the options add a few bytes to it
 	box, status := byID("embed-code"), byID("embed-status")
 	code := &dom.HTMLTextAreaElement{BasicHTMLElement: byID("embed-snippet")}
 	box.RemoveAttribute("hidden")
@@ -208,7 +215,7 @@ func (a *app) copyEmbed(opened bool) {
 	copyText(snippet, func(ok bool) {
 		defer a.recover()
 		if ok {
-			status.SetTextContent(page.EmbedCopied(height))
+			status.SetTextContent(embed.Copied(height))
 			return
 		}
 		code.Focus()

@@ -12,12 +12,12 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/wasm/jsguard"
-	"coerceplayground/wasm/page"
 )
 
 // message handles one MessageEvent.
-func (a *app) message(e *embed, ev js.Value) {
+func (a *app) message(e *frame, ev js.Value) {
 	origin := ev.Get("origin").String()
 	if !e.opts.Allowed(origin) {
 		e.ignored++
@@ -30,9 +30,9 @@ func (a *app) message(e *embed, ev js.Value) {
 		return
 	}
 	data := jsData{ev.Get("data")}
-	req := page.ReadRequest(data)
+	req := embed.ReadRequest(data)
 	e.answering = true
-	rep := func() page.Reply {
+	rep := func() embed.Reply {
 		defer func() { e.answering = false }()
 		return a.st.Answer(req)
 	}()
@@ -44,7 +44,7 @@ func (a *app) message(e *embed, ev js.Value) {
 	src.Call("postMessage", out, origin)
 }
 
-// jsData is page.Data over a JavaScript value. A host's message is any structured-cloneable
+// jsData is embed.Data over a JavaScript value. A host's message is any structured-cloneable
 // value; its properties are read through jsguard.Prop all the same, so that nothing in it can
 // end the program.
 type jsData struct{ v js.Value }
@@ -70,7 +70,7 @@ func (d jsData) Kind() string {
 	return "other"
 }
 
-func (d jsData) Get(key string) page.Data {
+func (d jsData) Get(key string) embed.Data {
 	if d.v.Type() != js.TypeObject {
 		return jsData{js.Undefined()}
 	}
@@ -86,7 +86,7 @@ func (d jsData) Len() int {
 	return n.Int()
 }
 
-func (d jsData) Index(i int) page.Data { return d.Get(strconv.Itoa(i)) }
-func (d jsData) String() string        { return d.v.String() }
+func (d jsData) Index(i int) embed.Data { return d.Get(strconv.Itoa(i)) }
+func (d jsData) String() string         { return d.v.String() }
 
 func isArray(v js.Value) bool { return js.Global().Get("Array").Call("isArray", v).Bool() }

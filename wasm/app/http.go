@@ -31,7 +31,7 @@ func initHTTP(a *app) {
 	a.on(byID("http-add"), "click", func(*dom.BasicEvent) {
 		drafts := append(p.drafts(), page.HTTPDraft{Status: "200"})
 		p.renderDrafts(drafts)
-		focus(httpID(len(drafts)-1, "status"))
+		focus(page.HTTPID(len(drafts)-1, "status"))
 	})
 	a.on(byID("http-reset"), "click", func(*dom.BasicEvent) {
 		p.renderDrafts(page.HTTPDrafts(lesson.HTTPRows()))
@@ -51,7 +51,7 @@ func initHTTP(a *app) {
 		p.renderDrafts(drafts)
 		p.summary.SetTextContent("Response " + strconv.Itoa(i+1) + " deleted.")
 		if len(drafts) > 0 {
-			focus(httpID(min(i, len(drafts)-1), "delete"))
+			focus(page.HTTPID(min(i, len(drafts)-1), "delete"))
 		} else {
 			focus("http-add")
 		}
@@ -80,73 +80,31 @@ func initHTTP(a *app) {
 	})
 }
 
-func httpID(i int, part string) string { return "http-" + strconv.Itoa(i) + "-" + part }
-
 // drafts reads the response editor.
 func (p *vendor) drafts() []page.HTTPDraft {
 	n := p.rows.Underlying().Get("children").Length()
 	out := make([]page.HTTPDraft, 0, n)
 	for i := 0; i < n; i++ {
 		out = append(out, page.HTTPDraft{
-			Status:   getProp(byID(httpID(i, "status")), "value"),
-			Headers:  getProp(byID(httpID(i, "headers")), "value"),
-			Body:     getProp(byID(httpID(i, "body")), "value"),
-			Deadline: checked(byID(httpID(i, "deadline"))),
-			Want:     getProp(byID(httpID(i, "want")), "value"),
-			Note:     byID(httpID(i, "li")).GetAttribute("data-note"),
+			Status:   getProp(byID(page.HTTPID(i, "status")), "value"),
+			Headers:  getProp(byID(page.HTTPID(i, "headers")), "value"),
+			Body:     getProp(byID(page.HTTPID(i, "body")), "value"),
+			Deadline: checked(byID(page.HTTPID(i, "deadline"))),
+			Want:     getProp(byID(page.HTTPID(i, "want")), "value"),
+			Note:     byID(page.HTTPID(i, "li")).GetAttribute("data-note"),
 		})
 	}
 	return out
 }
 
 func (p *vendor) renderDrafts(drafts []page.HTTPDraft) {
-	frag := fragment()
+	views := make([]page.Node, len(drafts))
 	for i, r := range drafts {
-		addToFragment(frag, draftEl(i, r))
+		views[i] = page.DraftView(i, r)
 	}
-	p.rows.SetTextContent("")
-	appendFragment(p.rows, frag)
+	replaceKids(p.rows, views)
 	p.error.SetAttribute("hidden", "")
 	setProp(byID("http-add"), "disabled", len(drafts) >= lesson.MaxRows)
-}
-
-func draftEl(i int, r page.HTTPDraft) *dom.BasicHTMLElement {
-	num := strconv.Itoa(i + 1)
-	li := attrs(el("li", "http-row"), "id", httpID(i, "li"), "data-note", r.Note)
-	field := func(part, label string, input *dom.BasicHTMLElement) *dom.BasicHTMLElement {
-		attrs(input, "id", httpID(i, part))
-		lab := attrs(text("label", "", label), "for", httpID(i, part))
-		return cell("div", "field "+part, lab, input)
-	}
-	status := attrs(el("input", ""), "type", "text", "inputmode", "numeric", "maxlength", "3", "autocomplete", "off",
-		"aria-label", "Status, response "+num)
-	setProp(status, "value", r.Status)
-	dl := attrs(el("input", ""), "type", "checkbox", "id", httpID(i, "deadline"))
-	setProp(dl, "checked", r.Deadline)
-	dlLabel := cell("label", "check", dl)
-	appendChild(dlLabel, text("span", "", " deadline passed (no response)"))
-	want := attrs(el("select", ""), "aria-label", "Expected code, response "+num)
-	appendChild(want, option("", "no expectation"))
-	for _, c := range lesson.Codes() {
-		appendChild(want, option(c, c))
-	}
-	setProp(want, "value", r.Want)
-	headers := attrs(el("textarea", ""), "rows", "2", "spellcheck", "false", "aria-label", "Headers, response "+num+", one Name: value per line")
-	setProp(headers, "value", r.Headers)
-	body := attrs(el("textarea", ""), "rows", "2", "spellcheck", "false", "aria-label", "Body, response "+num)
-	setProp(body, "value", r.Body)
-	del := attrs(text("button", "icon", "✕"), "type", "button", "id", httpID(i, "delete"), "data-http-delete", strconv.Itoa(i),
-		"aria-label", "Delete response "+num, "title", "Delete response "+num)
-
-	top := cell("div", "http-top", text("span", "num", num), field("status", "Status", status), dlLabel,
-		field("want", "Expected code", want), del)
-	appendChild(li, top)
-	appendChild(li, field("headers", "Headers (one per line)", headers))
-	appendChild(li, field("body", "Body", body))
-	if r.Note != "" {
-		appendChild(li, text("p", "note", r.Note))
-	}
-	return li
 }
 
 // runHTTP runs the editor's responses and returns the rows it ran (nil when one is invalid).
@@ -165,40 +123,11 @@ func (p *vendor) runHTTP() []lesson.HTTPRow {
 		return nil
 	}
 	p.ran = res
-	frag := fragment()
+	views := make([]page.Node, len(res))
 	for i, r := range res {
-		addToFragment(frag, httpResultEl(i, r))
+		views[i] = page.HTTPResultView(i, r)
 	}
-	p.results.SetTextContent("")
-	appendFragment(p.results, frag)
+	replaceKids(p.results, views)
 	p.summary.SetTextContent(page.HTTPSummary(res))
 	return rows
-}
-
-func httpResultEl(i int, r lesson.Result) *dom.BasicHTMLElement {
-	li := attrs(el("li", "step"), "tabindex", "-1", "data-row", strconv.Itoa(i+1), "data-code", r.Code,
-		"data-observation", r.Observation, "data-pass", strconv.FormatBool(r.Pass), "data-trace", string(r.Trace.JSON()))
-	head := el("div", "head")
-	appendChild(head, text("span", "num", strconv.Itoa(i+1)))
-	appendChild(head, text("code", "call", r.Input))
-	appendChild(head, badge(r.Code))
-	switch {
-	case r.Want == "":
-		appendChild(head, text("span", "mark none", "no expectation"))
-	case r.Pass:
-		appendChild(head, text("span", "mark pass", "✓ as expected"))
-	default:
-		li.Class().Add("fail")
-		appendChild(head, text("span", "mark fail", "✗ expected "+r.Want))
-	}
-	appendChild(li, head)
-	appendChild(li, text("pre", "obs", r.Observation))
-	if r.Note != "" {
-		appendChild(li, text("p", "note", r.Note))
-	}
-	// Which status became which code, and why; a response that did not give the expected code
-	// opens its Why by itself, as a mispredicted row does.
-	appendChild(li, whyEl(strconv.Itoa(i), func() ([]page.WhyStep, string) { return page.WhyFor(r.Trace, r.Code), r.Code },
-		page.Mispredicted(r.Want, r.Code)))
-	return li
 }

@@ -34,7 +34,7 @@ type deferred struct {
 }
 
 // buildLater records panel p to be built on first open, if its section is on the page.
-func (a *app) buildLater(p panel) {
+func (a *app) buildLater(p part) {
 	sec, ok := lookup("panel-" + p.id)
 	if !ok {
 		return

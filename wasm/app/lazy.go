@@ -90,5 +90,5 @@ func (p *results) fillReading(i int) {
 		return
 	}
 	r := res[i]
-	cell.Call("append", readingEl(r, rowKey(i), page.Mispredicted(r.Want, r.Code)).Underlying())
+	cell.Call("append", build(page.ReadingView(r, rowKey(i), page.Mispredicted(r.Want, r.Code))))
 }

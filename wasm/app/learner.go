@@ -101,29 +101,11 @@ func (p *learner) render() {
 	}
 	for _, at := range hist {
 		if p.shown[at.Seq] == nil {
-			li := p.attemptEl(at)
+			li := buildEl(page.AttemptView(at))
 			p.shown[at.Seq] = li
 			prepend(p.results, li)
 		}
 	}
-}
-
-// attemptEl draws one attempt: its code and input, Add to table, and what the result shows. (An
-// embed without the table, or a read-only one, hides Add to table: style.css.)
-func (p *learner) attemptEl(at page.Attempt) *dom.BasicHTMLElement {
-	res := at.Result
-	key := strconv.Itoa(at.Seq)
-	li := attrs(el("li", ""), "data-code", res.Code, "data-observation", res.Observation,
-		"data-trace", string(res.Trace.JSON()), "data-seq", key)
-	head := el("div", "head")
-	appendChild(head, badge(res.Code))
-	appendChild(head, text("code", "input", at.Input))
-	add := attrs(text("button", "add-tried", "Add to table"), "type", "button", "data-seq", key,
-		"aria-label", "Add "+labelInput(at.Input)+" to the table")
-	appendChild(head, add)
-	appendChild(li, head)
-	appendChild(li, readingEl(res, key, false))
-	return li
 }
 
 // add puts the attempt of button b in the table as a new row and takes the keyboard to the
@@ -144,13 +126,4 @@ func (p *learner) add(b *dom.BasicHTMLElement) {
 	if added.Row >= 0 {
 		p.a.ed.focusRow(added.Row, "want")
 	}
-}
-
-// labelInput is an input as a button's label quotes it: cut after 40 characters.
-func labelInput(s string) string {
-	s = strings.TrimSpace(s)
-	if r := []rune(s); len(r) > 40 {
-		s = string(r[:40]) + "…"
-	}
-	return s
 }

@@ -5,8 +5,6 @@ package main
 // The loop panel: a script of calls played through the runtime's retry budget, step by step.
 
 import (
-	"strconv"
-
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
@@ -24,10 +22,7 @@ func initLoop(a *app) {
 	}
 	p := &loop{a: a, preset: byID("loop-preset"), script: byID("loop-script"), error: byID("loop-error"),
 		summary: byID("loop-summary"), steps: byID("loop-steps")}
-	appendChild(p.preset, option("", "Your own script"))
-	for _, sc := range lesson.Presets() {
-		appendChild(p.preset, option(sc.Name, sc.Title))
-	}
+	appendNodes(p.preset, page.PresetOptions()...)
 	p.choose(lesson.Presets()[0].Name)
 	a.on(p.preset, "change", func(*dom.BasicEvent) { p.choose(getProp(p.preset, "value")) })
 	a.on(p.script, "input", func(*dom.BasicEvent) {
@@ -75,43 +70,10 @@ func (p *loop) run() {
 		p.a.notify("The loop failed ("+err.Error()+"). The page still works.", false)
 		return
 	}
-	frag := fragment()
+	views := make([]page.Node, len(steps))
 	for i, st := range steps {
-		addToFragment(frag, stepEl(i, st))
+		views[i] = page.LoopStepView(i, st)
 	}
-	p.steps.SetTextContent("")
-	appendFragment(p.steps, frag)
+	replaceKids(p.steps, views)
 	p.summary.SetTextContent(page.LoopSummary(steps))
-}
-
-func stepEl(i int, st lesson.Step) *dom.BasicHTMLElement {
-	li := attrs(el("li", "step"), "data-step", strconv.Itoa(i+1), "data-sent", strconv.FormatBool(st.Sent),
-		"data-code", st.Result.Code, "data-observation", st.Result.Observation)
-	head := el("div", "head")
-	appendChild(head, text("span", "num", strconv.Itoa(i+1)))
-	appendChild(head, text("code", "call", st.Tool+" "+st.Input))
-	appendChild(li, head)
-	if !st.Sent {
-		li.Class().Add("unsent")
-		appendChild(head, text("span", "decision", "not sent"))
-		appendChild(li, text("p", "reason", "The model never made this call: the runtime had already ended the loop."))
-		return li
-	}
-	appendChild(head, badge(st.Result.Code))
-	appendChild(li, text("pre", "obs", st.Result.Observation))
-	dec := attrs(text("span", "decision", "→ "+string(st.Decision)), "data-decision", string(st.Decision))
-	why := cell("p", "reason", dec)
-	appendChild(why, text("span", "", " "+st.Reason))
-	appendChild(li, why)
-	li.SetAttribute("data-decision", string(st.Decision))
-	attrs(li, "data-count", strconv.Itoa(st.Count), "data-cap", strconv.Itoa(st.Cap), "data-trace", string(st.Why.JSON()))
-	// The Why of the step that ended the loop opens by itself: it is the one a reader asks about.
-	d := attrs(el("details", "why"), "data-key", "loop-"+strconv.Itoa(i))
-	appendChild(d, text("summary", "", "Why?"))
-	fillWhy(d, page.WhyFor(st.Why, st.Result.Code), string(st.Decision))
-	if page.EndsLoop(st.Decision) {
-		d.SetAttribute("open", "")
-	}
-	appendChild(li, d)
-	return li
 }

@@ -16,8 +16,8 @@ import (
 	"errors"
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
-
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -27,10 +27,11 @@ import (
 // and the Try it handlers.
 type app struct {
 	st         *page.State
-	first      page.Start  // the opening table and what to say about it
-	keep       page.Keeper // what the page has said about keeping the table
-	storageKey string      // where the table is kept: one key for the page, another for embeds
-	kept       page.StoreResult
+	link       embed.Fragment     // the page's fragment as it opened, read once
+	first      page.Start         // the opening table and what to say about it
+	storage    page.StorageStatus // what the page has said about keeping the table
+	storageKey string             // where the table is kept: one key for the page, another for embeds
+	loaded     page.StoreResult   // what the browser did with the read of the saved table
 
 	notice, noticeText     *dom.BasicHTMLElement
 	noticeUndo, noticeOpen *dom.HTMLButtonElement
@@ -47,6 +48,8 @@ type app struct {
 	prerendered      bool
 	notesPrerendered bool // the notes' cards in index.html are this page's (not an embed's)
 	notesDrawn       bool // the notes' cards are drawn or kept (notes.go)
+
+	course *course // the course site's API on a SCORM launch page (lms.go), else nil
 }
 
 func main() {
@@ -84,12 +87,20 @@ func start() (err error) {
 	if root().HasAttribute("data-embed") {
 		a.storageKey += ":embed"
 	}
-	saved, kept := storageGet(a.storageKey)
-	a.kept = kept
-	a.first = page.Choose(location().Hash(), saved)
+	// A SCORM launch page opens on its packaged table and keeps nothing in the browser: every
+	// package on a course site's origin shares its localStorage.
+	hash, saved, loaded := lmsFragment(), "", page.Stored
+	if hash == "" {
+		hash = location().Hash()
+		saved, loaded = storageGet(a.storageKey)
+	}
+	a.loaded = loaded
+	a.link = embed.ParseFragment(hash)
+	a.first = page.Choose(a.link, saved, root().HasAttribute("data-embed"))
 	a.st = page.New(a.first.Table)
-	a.prerendered = a.first.Prerendered()
-	a.notesPrerendered = a.first.NotesPrerendered(root().HasAttribute("data-embed"))
+	packaged := lmsFragment() != "" && a.first.FromLink && a.first.Offer == nil // the build pre-rendered the packaged table
+	a.prerendered = a.first.Prerendered() || packaged
+	a.notesPrerendered = a.first.NotesPrerendered(root().HasAttribute("data-embed")) || packaged
 	a.st.Restore(a.first.Learner) // the learner's history, saved with the table
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {
@@ -100,22 +111,23 @@ func start() (err error) {
 	a.on(a.noticeOpen.BasicHTMLElement, "click", func(*dom.BasicEvent) { a.openOffer() })
 
 	embed := root().HasAttribute("data-embed") // an embed shows only the panels it asked for
-	for _, p := range panels {
+	for _, p := range parts {
 		if p.later && !embed {
 			a.buildLater(p)
 		} else {
 			p.init(a)
 		}
 	}
+	initCourse(a)
 	a.greet()
 	mark("coerce:started")
-	afterKept(a.ready)
+	afterFilesCached(a.ready)
 	return nil
 }
 
 // ready shows the working page: the controls, disabled until now (the page never shows a
 // half-working state), then data-ready. It runs once the service worker has kept the files
-// (afterKept): nothing is requested from any server after it.
+// (afterFilesCached): nothing is requested from any server after it.
 func (a *app) ready() {
 	defer func() {
 		if p := recover(); p != nil {
@@ -138,7 +150,7 @@ func (a *app) greet() {
 	if a.first.Offer != nil {
 		a.offerRows(a.first.Offer)
 	}
-	a.keepLine(a.keep.Loaded(a.kept))
+	a.showStorage(a.storage.Loaded(a.loaded))
 	if isMac() {
 		byID("run-keys").SetTextContent("⌘ Enter")
 	}

@@ -121,8 +121,8 @@ func (a *app) backToNote(button string) {
 	if !ok {
 		return
 	}
-	line := attrs(el("p", "back-line"), "id", "back-to-note")
-	link := attrs(text("a", "back", "↩ Back to the note"), "href", "#"+button)
+	line := buildEl(page.BackToNote(button))
+	link := wrap(line.Underlying().Get("firstElementChild"))
 	a.on(link, "click", func(ev *dom.BasicEvent) {
 		ev.PreventDefault()
 		line.Remove()
@@ -131,6 +131,5 @@ func (a *app) backToNote(button string) {
 			show(b, "center")
 		}
 	})
-	appendChild(line, link)
 	appendChild(sec, line)
 }

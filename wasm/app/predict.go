@@ -5,8 +5,6 @@ package main
 // The predict panel: predict mode on and off, a predict-mode link, and the learner's score.
 
 import (
-	"strconv"
-
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
@@ -77,20 +75,6 @@ func (p *predict) render() {
 		return
 	}
 	for _, m := range sc.Wrong {
-		appendChild(p.wrong, missEl(m, st.Results()[m.Row-1].Observation))
+		appendNodes(p.wrong, page.MissView(m, st.Results()[m.Row-1].Observation))
 	}
-}
-
-func missEl(m page.Miss, obs string) *dom.BasicHTMLElement {
-	li := attrs(el("li", "step miss"), "data-row", strconv.Itoa(m.Row), "data-want", m.Want, "data-got", m.Got,
-		"data-code", m.Got, "data-observation", obs)
-	head := el("div", "head")
-	appendChild(head, text("span", "num", strconv.Itoa(m.Row)))
-	appendChild(head, text("code", "call", m.Input))
-	appendChild(head, text("span", "", "you said"))
-	appendChild(head, badge(m.Want))
-	appendChild(head, text("span", "", "it answered"))
-	appendChild(head, badge(m.Got))
-	appendChild(li, head)
-	return li
 }

@@ -2,10 +2,10 @@
 
 package main
 
-// What is inside a result element, for the results table and the learner box alike: the hint as
-// plain text, the field, what might puzzle a student explained, the observation laid out so that
-// no line breaks inside a token, and two disclosures drawn only when opened: Why? (the call's
-// steps, page.Why) and Over MCP (the tools/call exchange, lesson.Lab.MCP).
+// The readings inside result elements, for the results table, the learner box, the loop and the
+// vendor responses alike: their markup is page.ReadingView and page.WhyView; this file draws the
+// two disclosures drawn only when opened, Why? (page.WhyLines) and Over MCP (page.MCPLines), and
+// makes a rule's name lead to where the page explains it.
 
 import (
 	"strconv"
@@ -15,87 +15,6 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 )
-
-// readingEl is the inside of result r; key finds r again when a disclosure is opened. A
-// mispredicted row's Why is drawn and open from the start.
-func readingEl(r lesson.Result, key string, open bool) *dom.BasicHTMLElement {
-	rd := page.Read(r)
-	box := el("div", "reading")
-	if rd.Hint != "" {
-		p := el("p", "hint")
-		appendChild(p, text("span", "label", "Hint "))
-		appendChild(p, text("span", "", rd.Hint))
-		appendChild(box, p)
-	}
-	if rd.Field != "" {
-		p := el("p", "field")
-		appendChild(p, text("span", "label", "Field "))
-		appendChild(p, text("code", "", rd.Field))
-		appendChild(box, p)
-	}
-	for _, n := range rd.Notes {
-		appendChild(box, text("p", "explain", n))
-	}
-	pre := attrs(text("pre", "obs", rd.Layout), "tabindex", "0",
-		"aria-label", "Observation JSON: what the model receives")
-	appendChild(box, pre)
-	appendChild(box, whyEl(key, func() ([]page.WhyStep, string) { return page.Why(r.Trace), r.Code }, open))
-	mcp := attrs(el("details", "mcp"), "data-key", key)
-	appendChild(mcp, text("summary", "", "Over MCP"))
-	appendChild(box, mcp)
-	return box
-}
-
-// fillWhy draws the lines of a Why disclosure, once: a call's steps, a loop step's or a vendor
-// response's (page.WhyFor). The line that decided is marked and ends with its outcome: the code,
-// or the loop's decision. One renderer for every panel, so they read alike.
-func fillWhy(d *dom.BasicHTMLElement, lines []page.WhyStep, outcome string) {
-	d.SetAttribute("data-filled", "")
-	ol := el("ol", "why-steps")
-	for _, s := range lines {
-		li := el("li", "")
-		if !s.OK {
-			li.Class().Add("decided")
-		}
-		rule := attrs(text("button", "rule link", s.Rule), "type", "button", "data-target", s.Target)
-		if s.Alt != "" {
-			rule.SetAttribute("data-alt", s.Alt)
-		}
-		appendChild(li, rule)
-		appendChild(li, text("span", "", " "+s.Text))
-		if !s.OK {
-			appendChild(li, text("strong", "", " → "+outcome))
-		}
-		appendChild(ol, li)
-	}
-	appendChild(d, ol)
-}
-
-// whyEl is a closed Why disclosure that wireReadings draws from the result key finds; open draws
-// it now and opens it.
-func whyEl(key string, lines func() ([]page.WhyStep, string), open bool) *dom.BasicHTMLElement {
-	why := attrs(el("details", "why"), "data-key", key)
-	appendChild(why, text("summary", "", "Why?"))
-	if open {
-		l, outcome := lines()
-		fillWhy(why, l, outcome)
-		why.SetAttribute("open", "")
-	}
-	return why
-}
-
-// fillMCP draws what the model sees of r over MCP, once.
-func fillMCP(d *dom.BasicHTMLElement, x page.MCPView) {
-	d.SetAttribute("data-filled", "")
-	if x.Request == "" {
-		appendChild(d, text("p", "explain", "This input is not one JSON value, so no MCP client could send it: the model never gets this far."))
-		return
-	}
-	appendChild(d, text("p", "label", "tools/call request"))
-	appendChild(d, attrs(text("pre", "obs", x.Request), "tabindex", "0"))
-	appendChild(d, text("p", "label", "Response: the CallToolResult"))
-	appendChild(d, attrs(text("pre", "obs", x.Response), "tabindex", "0"))
-}
 
 // wireReadings makes the disclosures inside container work: find(key) is the result a key names.
 // Opening a disclosure draws it; a rule's name takes the reader to its switch or note.
@@ -119,9 +38,9 @@ func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string
 			return
 		}
 		if d.Class().Contains("why") {
-			fillWhy(d, page.WhyFor(r.Trace, r.Code), r.Code)
+			fillOnce(d, page.WhyLines(page.WhyFor(r.Trace, r.Code), r.Code))
 		} else if d.Class().Contains("mcp") {
-			fillMCP(d, a.st.MCP(r))
+			fillOnce(d, page.MCPLines(a.st.MCP(r))...)
 		}
 	})
 }

@@ -6,7 +6,6 @@ package main
 // the editor that says what the table as a whole does.
 
 import (
-	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -34,10 +33,10 @@ func (p *reference) render() {
 	tool := p.a.st.Tool()
 	byID("schema-tool").SetTextContent(tool)
 	byID("catalog-tool").SetTextContent(tool)
-	if !p.a.prerendered || p.drawn {
+	if !p.a.prerendered || p.drawn || p.a.st.OwnTool() != "" {
 		// (On the page the build pre-rendered, its schema and catalog are the table's tool's.)
-		p.schema.SetTextContent(string(lesson.SchemaJSONFor(tool)))
-		replaceKids(p.catalog, page.CatalogView(tool))
+		p.schema.SetTextContent(string(p.a.st.SchemaJSON()))
+		replaceKids(p.catalog, p.a.st.CatalogNodes())
 	}
 	p.drawn = true
 

@@ -140,13 +140,7 @@ func (p *results) render() {
 	p.resultsTable.RemoveAttribute("hidden")
 	p.fillLater(eager, len(res))
 
-	p.counts.SetTextContent("")
-	for _, c := range lesson.Summarize(res).Counts {
-		li := el("li", "")
-		appendChild(li, badge(c.Code))
-		appendChild(li, text("span", "n", "× "+strconv.Itoa(c.N)))
-		appendChild(p.counts, li)
-	}
+	replaceKids(p.counts, page.CountsView(res))
 	p.summary.SetTextContent(page.Summary(res))
 }
 

@@ -105,7 +105,22 @@ func (e *editor) renderRows() {
 func (e *editor) drawRow(i int, r lesson.Row, n int) js.Value {
 	tr := e.rowTpl.Call("cloneNode", true)
 	fillAll(tr, page.RowFill(i, n, r, e.drawnPredict))
+	if e.a.st.Locked(i) {
+		fillAll(tr, page.LockFill(i))
+	}
 	return tr
+}
+
+// markLocked locks the drawn rows a run locked (page.State.Locked), in place: a Run redraws no
+// row, and the focus may be in one.
+func (e *editor) markLocked() {
+	q := e.rows.Underlying().Call("querySelectorAll", "tr[data-row]:not(.locked)")
+	for k := 0; k < q.Length(); k++ {
+		tr := q.Index(k)
+		if i, err := strconv.Atoi(tr.Call("getAttribute", "data-row").String()); err == nil && e.a.st.Locked(i) {
+			fillAll(tr, page.LockFill(i))
+		}
+	}
 }
 
 // rowsFrag is a fragment holding editor rows [first, last).
@@ -118,14 +133,8 @@ func (e *editor) rowsFrag(first, last int) js.Value {
 	return f
 }
 
-// spacer is a row that stands in for rows not drawn; hidden from assistive
-// technology, which learns the table's size from aria-rowcount.
-func spacer() js.Value {
-	tr := el("tr", "spacer")
-	tr.SetAttribute("aria-hidden", "true")
-	appendChild(tr, attrs(el("td", ""), "colspan", "5"))
-	return tr.Underlying()
-}
+// spacer is a row that stands in for rows not drawn (page.Spacer).
+func spacer() js.Value { return build(page.Spacer()) }
 
 // fill replaces the editor's rows with rows [first, last) between spacers.
 func (e *editor) fill(first, last int) {

@@ -8,6 +8,7 @@ package main
 import (
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -65,7 +66,7 @@ func (p *share) copyLink() {
 }
 
 func (p *share) linkPasted() {
-	t, msg, replace, offer := page.Pasted(location().Hash())
+	t, msg, replace, offer := page.Pasted(embed.ParseFragment(location().Hash()))
 	if !replace {
 		if msg != "" {
 			p.a.notify(msg, false)

@@ -10,9 +10,9 @@ package main
 
 import (
 	"strconv"
-	"strings"
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
@@ -27,6 +27,9 @@ func initStudent(a *app) {
 	initFolds(a)
 	if b, ok := lookup("show-answers"); ok {
 		a.on(b, "click", func(*dom.BasicEvent) {
+			if studentView() {
+				return // a student's page has no answers to show (embed.Options.AnswersHidden)
+			}
 			a.st.ShowAnswers()
 			a.notify("The lesson's answers are in the table. Undo brings your predictions back.", true)
 			a.ed.focusRow(0, "want")
@@ -42,7 +45,7 @@ func (a *app) renderStudent() {
 	st := a.st
 	predict := st.Table().Mode == lesson.PredictMode
 	if b, ok := lookup("show-answers"); ok {
-		setHidden(b, !predict)
+		setHidden(b, !predict || studentView())
 	}
 	if h, ok := lookup("want-h"); ok {
 		if predict {
@@ -71,10 +74,15 @@ func (a *app) renderStudent() {
 	}
 	sc := page.ScorePredictions(st.Results())
 	score.SetTextContent(sc.Sentence())
-	attrs(score, "data-right", strconv.Itoa(sc.Right), "data-predicted", strconv.Itoa(sc.Predicted),
-		"data-rows", strconv.Itoa(len(st.Results())))
+	score.SetAttribute("data-right", strconv.Itoa(sc.Right))
+	score.SetAttribute("data-predicted", strconv.Itoa(sc.Predicted))
+	score.SetAttribute("data-rows", strconv.Itoa(len(st.Results())))
 	score.RemoveAttribute("hidden")
 }
+
+// studentView reports whether the page is a student's (data-student on <html>, set by an
+// embed's options or a launch page): no Show the lesson's answers, no instructor tools.
+func studentView() bool { return root().HasAttribute("data-student") }
 
 func setHidden(e *dom.BasicHTMLElement, hidden bool) {
 	if hidden {
@@ -93,8 +101,14 @@ func initInstructor(a *app) {
 		return
 	}
 	embedded := root().HasAttribute("data-embed")
-	if v, _ := storageGet(instructorKey); v == "open" && !embedded {
-		setProp(d, "open", true)
+	if studentView() {
+		setProp(d, "open", false)
+		setHidden(d, true)
+	}
+	if !embedded { // an embed does not read the page's storage for this either
+		if v, _ := storageGet(instructorKey); v == "open" {
+			setProp(d, "open", true)
+		}
 	}
 	a.on(d, "toggle", func(*dom.BasicEvent) {
 		if embedded {
@@ -112,14 +126,14 @@ func initInstructor(a *app) {
 // when the fragment changes) and, in an embed, every panel its panels= option shows.
 func initFolds(a *app) {
 	fromHash := func() {
-		if name, ok := strings.CutPrefix(location().Hash(), "#panel-"); ok && unfold(name) {
+		if name := embed.ParseFragment(location().Hash()).Panel; name != "" && unfold(name) {
 			byID(name+"-h").Underlying().Call("scrollIntoView", map[string]any{"block": "start"})
 		}
 	}
 	fromHash()
 	a.onValue(js.Global(), "hashchange", func(*dom.BasicEvent) { fromHash() })
 	if root().HasAttribute("data-embed") {
-		for _, p := range page.Panels {
+		for _, p := range embed.Panels {
 			if s, ok := lookup("panel-" + p.ID); ok && s.Class().Contains("embed-on") {
 				unfold(p.ID)
 			}

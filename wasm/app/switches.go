@@ -105,33 +105,16 @@ func (p *switches) flip(name string, on bool) {
 		if c.Row < len(results) {
 			obs = results[c.Row].Observation
 		}
-		appendChild(p.changes, changeEl(k, c, obs))
+		appendNodes(p.changes, page.ChangeView(k, c, obs))
 		// The results table says it too, next to the row.
 		if r, ok := p.a.res.row(c.Row); ok {
-			attrs(r, "data-before", c.Before, "data-after", c.After)
+			r.SetAttribute("data-before", c.Before)
+			r.SetAttribute("data-after", c.After)
 			r.Class().Add("changed")
 			if got := r.Underlying().Call("querySelector", "td.got"); !got.IsNull() {
-				appendChild(wrap(got), text("span", "was", "was "+c.Before+" before the switch"))
+				appendNodes(wrap(got), page.WasBefore(c.Before))
 			}
 		}
 	}
 	p.summary.SetTextContent(f.Message)
-}
-
-// changeEl is change k of a flip: the row, its code before → after, and Add as fixture.
-func changeEl(k int, c page.Change, obs string) *dom.BasicHTMLElement {
-	li := attrs(el("li", "step change"), "data-row", strconv.Itoa(c.Row+1), "data-input", c.Input,
-		"data-before", c.Before, "data-after", c.After, "data-code", c.After, "data-observation", obs)
-	head := el("div", "head")
-	appendChild(head, text("span", "num", strconv.Itoa(c.Row+1)))
-	appendChild(head, text("code", "call", c.Input))
-	appendChild(head, badge(c.Before))
-	appendChild(head, text("span", "arrow", "→"))
-	appendChild(head, badge(c.After))
-	appendChild(head, attrs(text("button", "", "Add as fixture"), "type", "button", "data-fixture", strconv.Itoa(k),
-		"aria-label", "Add "+c.Input+" → "+c.After+" to the table as a fixture"))
-
-	appendChild(li, head)
-	appendChild(li, text("pre", "obs", obs))
-	return li
 }

@@ -44,7 +44,7 @@ func initTable(a *app) {
 		}
 	})
 	a.on(byID("reset-table"), "click", func(*dom.BasicEvent) {
-		a.st.Replace(page.Opening())
+		a.st.Replace(lesson.Opening())
 		a.notify("The lesson's table is back.", true)
 		a.save("") // the next visit gets the lesson's current table
 	})
@@ -87,11 +87,13 @@ func initTable(a *app) {
 // no longer matches from the address bar; rows added, moved, deleted or replaced are redrawn.
 func (e *editor) changed(ev page.Event) {
 	if ev.TableChanged() && ev != page.Loaded {
-		e.keep()
+		e.save()
 	}
 	switch ev {
 	case page.Replaced, page.Loaded, page.RowsChanged:
 		e.renderRows()
+	case page.Ran:
+		e.markLocked()
 	case page.SetupChanged:
 		if predict := e.a.st.Table().Mode == lesson.PredictMode; predict != e.drawnPredict {
 			e.renderRows() // the prediction cells' labels follow the mode
@@ -99,9 +101,9 @@ func (e *editor) changed(ev page.Event) {
 	}
 }
 
-// keep saves the table, drops a table link that no longer matches from the address bar and
+// save saves the table, drops a table link that no longer matches from the address bar and
 // hides the link Copy link showed.
-func (e *editor) keep() {
+func (e *editor) save() {
 	a := e.a
 	a.save(a.st.Saved())
 	loc := location()
@@ -111,17 +113,20 @@ func (e *editor) keep() {
 	e.share.SetAttribute("hidden", "")
 }
 
-// save keeps text as the saved table ("" forgets it). A refusal or a full
+// save writes text as the saved table ("" forgets it). A refusal or a full
 // store is said in one quiet line; the table on the page is never touched,
 // and the next change tries again.
 func (a *app) save(text string) {
-	if line, changed := a.keep.Saved(storageSet(a.storageKey, text)); changed {
-		a.keepLine(line)
+	if a.course != nil {
+		return // a SCORM launch page keeps nothing in the browser (main.go)
+	}
+	if line, changed := a.storage.Saved(storageSet(a.storageKey, text)); changed {
+		a.showStorage(line)
 	}
 }
 
-// keepLine shows what the page says about keeping the table ("" hides it).
-func (a *app) keepLine(line string) {
+// showStorage shows what the page says about keeping the table ("" hides it).
+func (a *app) showStorage(line string) {
 	e := byID("storage-status")
 	e.SetTextContent(line)
 	if line == "" {

@@ -5,7 +5,6 @@ package main
 // The tools panel: the tool the table's rows call, and the refunds.write permission.
 
 import (
-	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -14,18 +13,19 @@ import (
 type tools struct {
 	a                       *app
 	picker, refunds, status *dom.BasicHTMLElement
-	granted                 bool // the permission the panel last showed
+	own, ownName, ownLabel  *dom.BasicHTMLElement // the own tool's permission
+	granted                 bool                  // the permission the panel last showed
 }
 
 func initTools(a *app) {
+	initOwnTool(a) // the instructor's box that adds a tool to this panel's picker
 	if !optional("tools") {
 		return // a page without the panel (an embed) still works
 	}
 	p := &tools{a: a, picker: byID("tool-picker"), refunds: byID("refunds-write"), status: byID("tools-status")}
-	for _, t := range lesson.ToolNames() {
-		appendChild(p.picker, option(t, t))
-	}
+	p.own, p.ownName, p.ownLabel = byID("own-grant"), byID("own-grant-name"), byID("own-grant-label")
 	p.sync()
+	a.on(p.own, "change", func(*dom.BasicEvent) { a.st.SetOwnGranted(checked(p.own)) })
 	a.on(p.picker, "change", func(*dom.BasicEvent) {
 		tool := getProp(p.picker, "value")
 		if a.st.SetTool(tool) {
@@ -46,8 +46,20 @@ func initTools(a *app) {
 	})
 }
 
-// sync shows the table's tool in the picker.
-func (p *tools) sync() { setProp(p.picker, "value", p.a.st.Tool()) }
+// sync lists the tools (the lesson's, and the table's own tool) with the table's tool chosen,
+// and offers the own tool's permission when it needs one.
+func (p *tools) sync() {
+	replaceKids(p.picker, page.ChoiceOptions(p.a.st.ToolChoices(), p.a.st.Tool()))
+	setProp(p.picker, "value", p.a.st.Tool())
+	label := p.ownLabel
+	if perm := p.a.st.OwnPermission(); perm != "" {
+		p.ownName.SetTextContent(perm)
+		setProp(p.own, "checked", p.a.st.OwnGranted())
+		label.RemoveAttribute("hidden")
+	} else {
+		label.SetAttribute("hidden", "")
+	}
+}
 
 // showPermission shows the permission the runs hold, and says so when it changed.
 func (p *tools) showPermission() {

@@ -23,6 +23,10 @@ func initTry(a *app) {
 // swapped for one of the row's tool, with Undo), runs the table, and takes the reader to the
 // row's result.
 func (a *app) tryRow(t lesson.Try) {
+	if a.st.NoteTriesUnscored() {
+		a.tryUnscored(t)
+		return
+	}
 	title := "the lesson notes"
 	if a.trying != nil {
 		title = a.trying.title
@@ -48,6 +52,31 @@ func (a *app) tryRow(t lesson.Try) {
 		return
 	}
 	row.SetAttribute("aria-label", "Result of row "+strconv.Itoa(p.Row+1)+", from the lesson notes")
+	show(row, "center")
+}
+
+// tryUnscored runs a row target in Try your own, not in the table: in predict mode the table's
+// codes are the student's predictions, which a note must neither fill in nor score
+// (page.State.NoteTriesUnscored). The reader is taken to the try's result.
+func (a *app) tryUnscored(t lesson.Try) {
+	res, err := a.st.TryUnscored(t)
+	if err != nil {
+		a.notify("That input made the playground fail ("+err.Error()+"). The page still works.", false)
+		return
+	}
+	if a.trying != nil {
+		a.trying.code, a.trying.ran = res.Code, true
+	}
+	li, ok := lookup("learner-results")
+	if !ok {
+		return
+	}
+	first := li.Underlying().Get("firstElementChild")
+	if !present(first) {
+		return
+	}
+	row := wrap(first)
+	row.SetAttribute("aria-label", "Try your own: "+page.LabelInput(t.Input)+", from the lesson notes (not scored)")
 	show(row, "center")
 }
 

@@ -234,9 +234,9 @@ func TestHTTPDrafts(t *testing.T) {
 }
 
 func TestScoreAndPredictLink(t *testing.T) {
-	s := New(StartPredict(lesson.Classroom()))
+	s := New(lesson.Worksheet(lesson.Classroom()))
 	if s.Table().Mode != lesson.PredictMode || s.Table().Rows[0].Want != "" {
-		t.Fatalf("StartPredict: %+v", s.Table())
+		t.Fatalf("lesson.Worksheet: %+v", s.Table())
 	}
 	s.SetWant(0, "ok")        // "17": right
 	s.SetWant(2, "ok")        // -1: wrong
@@ -253,7 +253,7 @@ func TestScoreAndPredictLink(t *testing.T) {
 		t.Errorf("sentence %q", got)
 	}
 	link := PredictLink("https://x.test/p#table=old&theme=dark", lesson.Classroom())
-	start := Choose(link[strings.Index(link, "#"):], "")
+	start := chooseFrom(link[strings.Index(link, "#"):], "")
 	if start.Table.Mode != lesson.PredictMode || start.Table.Rows[0].Want != "" || start.Notice != PredictNotice || !strings.HasSuffix(link, "&theme=dark") {
 		t.Errorf("predict link %s opens %+v", link, start)
 	}

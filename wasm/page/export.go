@@ -17,15 +17,15 @@ func (s *State) ExportOffer() (offer, ticked bool) {
 	return offer, offer && s.table.Mode != lesson.PredictMode
 }
 
-// Export is the text the Export dialog shows: the table as an export keeps it (Shareable), with
+// Export is the text the Export dialog shows: the table as an export keeps it (lesson.Shared), with
 // each row's result and trace under it (lesson.FormatTableResults) when withResults and the
 // dialog offers them. Import reads either back as the same table.
 func (s *State) Export(withResults bool) string {
-	t := Shareable(s.table)
+	t := lesson.Shared(s.table)
 	if offer, _ := s.ExportOffer(); !withResults || !offer {
 		return lesson.FormatTable(t)
 	}
-	// Shareable leaves out the rows with a blank input; so do their results. A result is marked
+	// lesson.Shared leaves out the rows with a blank input; so do their results. A result is marked
 	// against the code its row is exported with (none in predict mode).
 	res := make([]lesson.Result, 0, len(t.Rows))
 	for i, r := range s.table.Rows {

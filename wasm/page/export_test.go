@@ -29,7 +29,7 @@ func TestExport(t *testing.T) {
 		plain, with := s.Export(false), s.Export(true)
 		a, errA := Import(plain)
 		b, errB := Import(with)
-		if errA != nil || errB != nil || !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, Shareable(s.Table())) {
+		if errA != nil || errB != nil || !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, lesson.Shared(s.Table())) {
 			t.Errorf("mode %q: the export with results imports as %+v (%v), without as %+v (%v)\n%s", mode, b, errB, a, errA, with)
 		}
 		if n := strings.Count(with, "\n"+lesson.ResultPrefix); n != 3 || strings.Count(with, "\n"+lesson.TracePrefix) != 3 {

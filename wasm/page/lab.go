@@ -16,7 +16,9 @@ type settings struct {
 	chosen       bool // switches holds a choice (the zero Switches turns every coercion off)
 	switches     lesson.Switches
 	refundsWrite bool
-	metrics      *coerce.Metrics
+	// ownGranted grants the table's own tool the permission its definition names.
+	ownGranted bool
+	metrics    *coerce.Metrics
 }
 
 // rebuildLab makes the Lab the runs use from the current permissions and switches.
@@ -28,6 +30,7 @@ func (s *State) rebuildLab() {
 		s.set.metrics = &coerce.Metrics{}
 	}
 	s.lab = s.newLab(s.set.switches, s.set.metrics)
+	s.declared = s.table.ToolDef
 }
 
 func (s *State) newLab(sw lesson.Switches, m *coerce.Metrics) *lesson.Lab {
@@ -35,7 +38,12 @@ func (s *State) newLab(sw lesson.Switches, m *coerce.Metrics) *lesson.Lab {
 	if s.set.refundsWrite {
 		perms = lesson.Permissions() // what the lesson's tools need: refunds.write
 	}
-	return lesson.NewLab(lesson.LabConfig{Switches: &sw, Permissions: perms, Metrics: m})
+	if d, ok := s.ownDef(); ok && d.Permission != "" && s.set.ownGranted {
+		perms = append(perms, d.Permission)
+	}
+	l := lesson.NewLab(lesson.LabConfig{Switches: &sw, Permissions: perms, Metrics: m})
+	_ = l.Declare(s.table.ToolDef) // the table's own tool, when it has one; it passed Check
+	return l
 }
 
 // scratch is a Lab with the current settings that counts nowhere: for the codes a panel shows

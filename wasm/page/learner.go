@@ -11,41 +11,49 @@ import (
 	"coerceplayground/lesson"
 )
 
-// Tried is one input of the learner box: what the saved copy keeps of it.
-type Tried struct {
-	Tool, Input string
-}
-
 // Attempt is one entry of the learner's history: what was tried and what it gave. Seq names it
 // for the page's whole session (it counts up from 1, and no two attempts share one), so a view
 // can find it again after older attempts were forgotten.
 type Attempt struct {
-	Tried
+	lesson.Tried
 	Result lesson.Result
 	Seq    int
 }
-
-// Bounds on the learner's history. The page shows the last MaxTried attempts; the saved copy
-// keeps the newest of them whose inputs add up to at most MaxTriedBytes (an input too long to
-// keep is left out of it, the others are kept), so the history never crowds the table out of
-// the browser's storage.
-const (
-	MaxTried      = 20
-	MaxTriedBytes = 16 << 10
-)
 
 // Learner is the learner's history, oldest first. It belongs to the State: read it only.
 func (s *State) Learner() []Attempt { return s.learner }
 
 // Try runs a learner's input against the table's tool and keeps it, newest last, in the history
-// (the oldest attempt beyond MaxTried is forgotten).
+// (the oldest attempt beyond lesson.MaxTried is forgotten).
 func (s *State) Try(input string) (lesson.Result, error) {
 	res, err := s.RunOne(input)
+	return s.keepTry(input, res, err)
+}
+
+// TryUnscored runs a lesson note's row target as Try your own runs an input, against the
+// target's own tool, and keeps it in the history: in predict mode a Try it must neither give a
+// row a prediction the student did not make nor change the score (NoteTriesUnscored).
+func (s *State) TryUnscored(t lesson.Try) (lesson.Result, error) {
+	tool := t.Tool
+	if !isToolName(tool) {
+		tool = s.Tool()
+	}
+	res, err := s.runTool(tool, t.Input)
+	return s.keepTry(t.Input, res, err)
+}
+
+// NoteTriesUnscored reports whether a lesson note's row target runs in Try your own
+// (TryUnscored) rather than in the table (PlaceTry): in predict mode, where the table's
+// expected codes are the student's predictions.
+func (s *State) NoteTriesUnscored() bool { return s.table.Mode == lesson.PredictMode }
+
+// keepTry keeps a try that ran in the history.
+func (s *State) keepTry(input string, res lesson.Result, err error) (lesson.Result, error) {
 	if err != nil {
 		return res, err
 	}
-	s.learner = append(s.learner, s.attempt(Tried{res.Tool, input}, res))
-	if n := len(s.learner) - MaxTried; n > 0 {
+	s.learner = append(s.learner, s.attempt(lesson.Tried{Tool: res.Tool, Input: input}, res))
+	if n := len(s.learner) - lesson.MaxTried; n > 0 {
 		s.learner = append([]Attempt(nil), s.learner[n:]...)
 	}
 	s.emit(LearnerChanged)
@@ -64,9 +72,9 @@ func (s *State) ClearLearner() {
 // Restore brings back a saved history: each input runs again against its tool, with the
 // current settings, on a Lab that counts nowhere (the learner did not press anything). Entries
 // for a tool the page does not have are dropped.
-func (s *State) Restore(tried []Tried) {
-	if len(tried) > MaxTried {
-		tried = tried[len(tried)-MaxTried:]
+func (s *State) Restore(tried []lesson.Tried) {
+	if len(tried) > lesson.MaxTried {
+		tried = tried[len(tried)-lesson.MaxTried:]
 	}
 	lab := s.scratch()
 	var out []Attempt
@@ -80,7 +88,7 @@ func (s *State) Restore(tried []Tried) {
 	s.emit(LearnerChanged)
 }
 
-func (s *State) attempt(t Tried, r lesson.Result) Attempt {
+func (s *State) attempt(t lesson.Tried, r lesson.Result) Attempt {
 	s.seq++
 	return Attempt{t, r, s.seq}
 }

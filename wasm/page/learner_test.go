@@ -24,12 +24,12 @@ func TestAddTried(t *testing.T) {
 	}{
 		{"check mode expects the code it got", lesson.Classroom(), " 0017 ", nil,
 			lesson.Row{Input: "0017", Want: "invalid_args"}, "Added as row 7, expecting invalid_args."},
-		{"predict mode leaves the prediction to the learner", Opening(), "42", nil,
+		{"predict mode leaves the prediction to the learner", lesson.Opening(), "42", nil,
 			lesson.Row{Input: "42"}, "Added as row 7."},
-		{"another tool", Opening(), "17", func(s *State) { s.SetTool("get_user") },
+		{"another tool", lesson.Opening(), "17", func(s *State) { s.SetTool("get_user") },
 			lesson.Row{}, "ran against get_job, but the table calls get_user"},
 		{"a full table", full, "42", nil, lesson.Row{}, "The table is full: a table holds at most"},
-		{"an input the text format reads two ways", Opening(), `"x ok # y`, nil, lesson.Row{}, "A table row cannot hold this input"},
+		{"an input the text format reads two ways", lesson.Opening(), `"x ok # y`, nil, lesson.Row{}, "A table row cannot hold this input"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := New(tc.table)
@@ -60,11 +60,11 @@ func TestAddTried(t *testing.T) {
 			}
 		})
 	}
-	if got := New(Opening()).AddTried(0); got.Say == "" || got.Row != -1 {
+	if got := New(lesson.Opening()).AddTried(0); got.Say == "" || got.Row != -1 {
 		t.Error("an attempt that is not there was added silently")
 	}
 	// An input the table holds already is not added twice: the reader is taken to its row.
-	s := New(Opening())
+	s := New(lesson.Opening())
 	s.Try(" True ")
 	if got := s.AddTried(0); got.Row != 4 || got.New || got.Say != "Already in the table as row 5." || len(s.Table().Rows) != 6 || s.CanUndo() {
 		t.Errorf("adding True again: %+v, %d rows", got, len(s.Table().Rows))

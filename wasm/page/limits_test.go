@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 	"coerceplayground/lesson/largest"
 )
@@ -18,11 +19,11 @@ func TestLargestTableRoundTrip(t *testing.T) {
 	if len(saved) > lesson.MaxShareBytes {
 		t.Fatalf("the saved table is %d bytes, over %d", len(saved), lesson.MaxShareBytes)
 	}
-	back := Choose("", saved)
+	back := chooseFrom("", saved)
 	if back.Notice != "" || back.Offer != nil || !reflect.DeepEqual(back.Table, tb) {
 		t.Fatalf("the saved table came back changed or with a notice %q", back.Notice)
 	}
-	var k Keeper
+	var k StorageStatus
 	if line, _ := k.Saved(Stored); line != "" || k.Loaded(Stored) != "" {
 		t.Errorf("the keeper says %q", line)
 	}
@@ -30,7 +31,7 @@ func TestLargestTableRoundTrip(t *testing.T) {
 	if msg := LinkRefused(link); msg != "" {
 		t.Fatalf("Copy link refuses the largest table: %s", msg)
 	}
-	if got := Choose(link[strings.Index(link, "#"):], ""); got.Notice != "" || !reflect.DeepEqual(got.Table, tb) {
+	if got := chooseFrom(link[strings.Index(link, "#"):], ""); got.Notice != "" || !reflect.DeepEqual(got.Table, tb) {
 		t.Fatalf("the link came back changed or with a notice %q", got.Notice)
 	}
 	if got, err := Import(lesson.FormatTable(tb)); err != nil || !reflect.DeepEqual(got, tb) {
@@ -80,8 +81,8 @@ func TestPartialLinkOffer(t *testing.T) {
 	rows := `{"input":"17","want":"ok"},{"input":"` + long + `","want":"invalid_args"},{"input":"99","want":"not_found","note":"no job 99"}`
 	link := "#table=" + lesson.EncodeShareRaw([]byte(`{"mode":"predict","rows":[`+rows+`]}`))
 
-	st := Choose(link, lesson.EncodeShare(lesson.Table{Rows: []lesson.Row{{Input: "42", Want: "ok"}}}))
-	if !reflect.DeepEqual(st.Table, Opening()) || st.FromLink {
+	st := chooseFrom(link, lesson.EncodeShare(lesson.Table{Rows: []lesson.Row{{Input: "42", Want: "ok"}}}))
+	if !reflect.DeepEqual(st.Table, lesson.Opening()) || st.FromLink {
 		t.Errorf("a partly readable link opened %v", inputs(st.Table))
 	}
 	for _, want := range []string{"row 2: the input is 65,538 bytes, over the tool's limit of 65,536 bytes", "lesson's table is shown", "open its readable rows"} {
@@ -101,13 +102,13 @@ func TestPartialLinkOffer(t *testing.T) {
 	}
 
 	// Pasted into the open page: the current table stays, the same offer is made.
-	tb, msg, replace, offer := Pasted(link)
+	tb, msg, replace, offer := Pasted(embed.ParseFragment(link))
 	if replace || len(tb.Rows) != 0 || offer == nil || len(offer.Table.Rows) != 2 || !strings.Contains(msg, "your current table was kept") || !strings.Contains(msg, "row 2:") {
 		t.Errorf("Pasted: %v %q %v %+v", inputs(tb), msg, replace, offer)
 	}
 
 	// A State takes the offer as any replacement: Undo brings the table back.
-	s := New(Opening())
+	s := New(lesson.Opening())
 	s.Replace(o.Table)
 	if !s.CanUndo() || len(s.Table().Rows) != 2 {
 		t.Error("opening the offer is not an undoable replacement")
@@ -119,7 +120,7 @@ func TestPartialLinkOffer(t *testing.T) {
 		"#table=" + lesson.EncodeShareRaw([]byte(`{"tool":"nope","rows":[{"input":"17"},5]}`)),
 		"#table=!!!",
 	} {
-		if st := Choose(frag, ""); st.Offer != nil || !strings.Contains(st.Notice, "Ask for a new link") {
+		if st := chooseFrom(frag, ""); st.Offer != nil || !strings.Contains(st.Notice, "Ask for a new link") {
 			t.Errorf("%s: offer %+v, notice %q", frag, st.Offer, st.Notice)
 		}
 	}
@@ -128,12 +129,12 @@ func TestPartialLinkOffer(t *testing.T) {
 	for range 12 {
 		many = append(many, `5`)
 	}
-	st = Choose("#table="+lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},`+strings.Join(many, ",")+`]}`)), "")
+	st = chooseFrom("#table="+lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},`+strings.Join(many, ",")+`]}`)), "")
 	if got := st.Offer.Opened(); !strings.HasSuffix(got, "Left out: rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 2 more.") {
 		t.Errorf("opened: %q", got)
 	}
 	// A saved table with an unreadable row is offered the same way.
-	if st := Choose("", lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},{"input":"1","want":"nope"}]}`))); st.Offer == nil || !strings.Contains(st.Notice, `row 2: unknown code "nope"`) || !strings.Contains(st.Offer.Opened(), "row of the saved table") {
+	if st := chooseFrom("", lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},{"input":"1","want":"nope"}]}`))); st.Offer == nil || !strings.Contains(st.Notice, `row 2: unknown code "nope"`) || !strings.Contains(st.Offer.Opened(), "row of the saved table") {
 		t.Errorf("saved: offer %+v, notice %q", st.Offer, st.Notice)
 	}
 }

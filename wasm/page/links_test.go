@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
@@ -19,14 +20,14 @@ func TestGreeting(t *testing.T) {
 		{"#table=%%%", "", "This link's table could not be read"},
 		{"", "%%%", "The table saved in this browser could not be read"},
 	} {
-		got := Choose(c.fragment, c.saved).Greeting(false)
+		got := chooseFrom(c.fragment, c.saved).Greeting(false)
 		if c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
-			t.Errorf("Choose(%q, %q).Greeting() = %q, want %q…", c.fragment, c.saved, got, c.want)
+			t.Errorf("chooseFrom(%q, %q).Greeting() = %q, want %q…", c.fragment, c.saved, got, c.want)
 		}
 		// In an embed only a notice is said, never that the table came from the link.
-		if emb := Choose(c.fragment, c.saved).Greeting(true); strings.HasPrefix(c.want, "This table came") && emb != "" ||
+		if emb := chooseFrom(c.fragment, c.saved).Greeting(true); strings.HasPrefix(c.want, "This table came") && emb != "" ||
 			!strings.HasPrefix(c.want, "This table came") && emb != got {
-			t.Errorf("Choose(%q, %q).Greeting(embed) = %q", c.fragment, c.saved, emb)
+			t.Errorf("chooseFrom(%q, %q).Greeting(embed) = %q", c.fragment, c.saved, emb)
 		}
 	}
 }
@@ -48,16 +49,16 @@ func TestPasted(t *testing.T) {
 		{"#table=" + predict, []string{"42"}, "Loaded the table from the link. " + PredictNotice, true},
 		{"#table=!!!", nil, "This link's table could not be read", false},
 	} {
-		tb, msg, replace, offer := Pasted(c.fragment)
+		tb, msg, replace, offer := Pasted(embed.ParseFragment(c.fragment))
 		if offer != nil {
-			t.Errorf("Pasted(%q) offers rows", c.fragment)
+			t.Errorf("Pasted(embed.ParseFragment(%q)) offers rows", c.fragment)
 		}
 		if replace != c.replace || !slices.Equal(inputs(tb), c.inputs) || !strings.HasPrefix(msg, c.msg) || c.msg == "" && msg != "" {
-			t.Errorf("Pasted(%q) = %q, %q, %v", c.fragment, inputs(tb), msg, replace)
+			t.Errorf("Pasted(embed.ParseFragment(%q)) = %q, %q, %v", c.fragment, inputs(tb), msg, replace)
 		}
 		// A bad link keeps the reader's table and says so; it is not the lesson's that is shown.
 		if !c.replace && c.msg != "" && (!strings.Contains(msg, "your current table was kept") || strings.Contains(msg, "lesson")) {
-			t.Errorf("Pasted(%q) says %q", c.fragment, msg)
+			t.Errorf("Pasted(embed.ParseFragment(%q)) says %q", c.fragment, msg)
 		}
 		if c.fragment == "#table="+predict && tb.Rows[0].Want != "" {
 			t.Error("a pasted predict-mode link keeps its expected codes")
@@ -98,7 +99,10 @@ func TestPrediction(t *testing.T) {
 		msg != "Run scored your predictions (the score is above the results). 1 prediction was wrong:" {
 		t.Errorf("after a run: %q %+v", msg, sc)
 	}
-	s.SetWant(2, "invalid_args")
+	if refused := s.SetWant(2, "invalid_args"); refused == "" {
+		t.Error("a prediction changed after its row's result was shown")
+	}
+	s.SetNote(2, "a note")
 	if msg, sc := s.Prediction(); sc != nil || !strings.HasPrefix(msg, "Choose the code you expect") {
 		t.Errorf("stale: %q %v", msg, sc)
 	}

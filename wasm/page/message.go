@@ -1,94 +1,95 @@
 package page
 
 import (
+	"errors"
+	"slices"
 	"strconv"
+	"strings"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
-// Data is what ReadRequest needs of a MessageEvent's data: a JavaScript value. wasm/app
-// implements it over syscall/js, reading each property so that a hostile getter cannot end the
-// program; the tests implement it over decoded JSON.
-type Data interface {
-	// Kind is "object", "array", "string", "number", "boolean", "null", "undefined" or
-	// "other" (a function, a symbol).
-	Kind() string
-	// Get is the property key of an object.
-	Get(key string) Data
-	// Len and Index read an array.
-	Len() int
-	Index(i int) Data
-	// String is a string's value.
-	String() string
+// Answer carries out a request from an allowed origin.
+//
+// Error codes: bad_message (the data is not an object with a string type),
+// unknown_type, bad_rows (setTable's rows are missing or one cannot be run;
+// the message names the row), bad_tooldef (setTable's tooldef cannot be read;
+// the message names the line and keyword), not_run (getResults before any run),
+// run_failed.
+func (s *State) Answer(req embed.Request) embed.Reply {
+	fail := func(code, msg string) embed.Reply {
+		return embed.Reply{Type: embed.ReplyError, Code: code, Message: msg}
+	}
+	switch req.Type {
+	case "":
+		return fail("bad_message", "a message is an object with a string type: setTable, run or getResults")
+	case "setTable":
+		if req.RowsErr != "" {
+			return fail("bad_rows", req.RowsErr)
+		}
+		t := lesson.Table{Tool: s.table.Tool, ToolDef: s.table.ToolDef, Rows: req.Rows}
+		if req.Tool != "" && req.Tool != t.Tool {
+			t.Tool, t.ToolDef = req.Tool, ""
+		}
+		if req.ToolDef != "" {
+			d, err := pickToolDef(req.ToolDef, req.Tool)
+			if err != nil {
+				return fail("bad_tooldef", err.Error())
+			}
+			t = t.WithToolDef(d)
+		}
+		if len(t.Rows) > lesson.MaxRows {
+			return fail("bad_rows", "a table holds at most "+strconv.Itoa(lesson.MaxRows)+" rows")
+		}
+		if err := t.Check(); err != nil {
+			// Check counts rows from 1, as lines; a host sent an array, so name its index.
+			var pe *lesson.ParseError
+			if errors.As(err, &pe) && pe.Line > 0 {
+				return fail("bad_rows", "rows["+strconv.Itoa(pe.Line-1)+"]: "+pe.Msg)
+			}
+			return fail("bad_rows", err.Error())
+		}
+		if t.ToolDef == "" && !slices.Contains(lesson.ToolNames(), t.ToolName()) {
+			return fail("bad_rows", "tool "+strconv.Quote(t.Tool)+" is not one of "+strings.Join(lesson.ToolNames(), ", "))
+		}
+		s.Load(t)
+		return embed.Reply{Type: embed.ReplyTable, Rows: len(t.Rows)}
+	case "run":
+		if err := s.Run(); err != nil {
+			return fail("run_failed", err.Error())
+		}
+		return embed.Reply{Type: embed.ReplyResults}
+	case "getResults":
+		if s.results == nil {
+			return fail("not_run", "no results yet: send run, or wait until the learner presses Run")
+		}
+		return embed.Reply{Type: embed.ReplyResults}
+	}
+	return fail("unknown_type", "unknown message type "+strconv.Quote(req.Type)+"; the types are setTable, run and getResults")
 }
 
-// ReadRequest reads a message from the host page: {type, rows: [{input, want, note}], tool}.
-// Anything that is not an object with a string type is a Request with no type (Answer replies
-// bad_message); setTable's rows that cannot be read are named in RowsErr.
-func ReadRequest(data Data) Request {
-	var req Request
-	if data.Kind() != "object" {
-		return req
+// Results are the last run's rows and summary, for a results reply.
+func (s *State) ResultsReply() ([]embed.ResultRow, embed.ResultsSummary) {
+	rows := make([]embed.ResultRow, len(s.results))
+	for i, r := range s.results {
+		rows[i] = embed.ResultRow{Input: r.Input, Want: r.Want, Code: r.Code, Observation: r.Observation, Pass: r.Pass, Trace: string(r.Trace.JSON())}
 	}
-	if t := data.Get("type"); t.Kind() == "string" {
-		req.Type = t.String()
+	sum := lesson.Summarize(s.results)
+	return rows, embed.ResultsSummary{
+		Tool: s.Tool(), Rows: len(rows), Passed: sum.Passed, Failed: sum.Failed,
+		Unpredicted: sum.Unpredicted, Stale: s.Stale(), Codes: sum.Counts,
 	}
-	if req.Type != "setTable" {
-		return req
-	}
-	if t := data.Get("tool"); t.Kind() == "string" {
-		req.Tool = t.String()
-	}
-	rows := data.Get("rows")
-	if rows.Kind() != "array" {
-		req.RowsErr = "rows is not an array of {input, want, note}"
-		return req
-	}
-	if rows.Len() > lesson.MaxRows {
-		req.RowsErr = "a table holds at most " + strconv.Itoa(lesson.MaxRows) + " rows"
-		return req
-	}
-	for i := 0; i < rows.Len(); i++ {
-		row, err := readRow(rows.Index(i), "rows["+strconv.Itoa(i)+"]")
-		if err != "" {
-			req.RowsErr = err
-			return req
-		}
-		req.Rows = append(req.Rows, row)
-	}
-	return req
-}
-
-// readRow reads one of setTable's rows; the error names it by at ("rows[2]").
-func readRow(r Data, at string) (lesson.Row, string) {
-	var row lesson.Row
-	if r.Kind() != "object" {
-		return row, at + " is not an object {input, want, note}"
-	}
-	for _, f := range [...]struct {
-		name string
-		dst  *string
-		need bool
-	}{{"input", &row.Input, true}, {"want", &row.Want, false}, {"note", &row.Note, false}} {
-		switch v := r.Get(f.name); {
-		case v.Kind() == "string":
-			*f.dst = v.String()
-		case v.Kind() == "undefined" && !f.need:
-		default:
-			return row, at + "." + f.name + " is not a string"
-		}
-	}
-	return row, ""
 }
 
 // Message is the reply to req as it is posted to the host: an error ({type, code, message,
 // request}), the table's size after setTable ({type, rows}) or the results ({type, request,
 // rows, summary}; ResultsMessage). The app adds the request's id.
-func (s *State) Message(req Request, rep Reply) map[string]any {
+func (s *State) Message(req embed.Request, rep embed.Reply) map[string]any {
 	switch rep.Type {
-	case ReplyError:
+	case embed.ReplyError:
 		return map[string]any{"type": rep.Type, "code": rep.Code, "message": rep.Message, "request": req.Type}
-	case ReplyTable:
+	case embed.ReplyTable:
 		return map[string]any{"type": rep.Type, "rows": rep.Rows}
 	}
 	return s.ResultsMessage(req.Type)
@@ -109,7 +110,7 @@ func (s *State) ResultsMessage(request string) map[string]any {
 		codes[c.Code] = c.N
 	}
 	return map[string]any{
-		"type":    ReplyResults,
+		"type":    embed.ReplyResults,
 		"request": request,
 		"rows":    list,
 		"summary": map[string]any{
@@ -123,13 +124,7 @@ func (s *State) ResultsMessage(request string) map[string]any {
 // started: the results message without a request.
 func (s *State) RanMessage() map[string]any {
 	m := s.ResultsMessage("")
-	m["type"] = ReplyRan
+	m["type"] = embed.ReplyRan
 	delete(m, "request")
 	return m
-}
-
-// HeightMessages are what an embed posts to its parent when its height changed: the page's own
-// message and the LTI one that Canvas honours.
-func HeightMessages(h int) []map[string]any {
-	return []map[string]any{{"type": ReplyHeight, "height": h}, {"subject": "lti.frameResize", "height": h}}
 }

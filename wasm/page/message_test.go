@@ -7,10 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
-// jsonData is Data over a decoded JSON value; undefined is a missing property.
+// jsonData is embed.Data over a decoded JSON value; undefined is a missing property.
 type jsonData struct {
 	v         any
 	undefined bool
@@ -37,15 +38,15 @@ func (d jsonData) Kind() string {
 	return "other"
 }
 
-func (d jsonData) Get(key string) Data {
+func (d jsonData) Get(key string) embed.Data {
 	m, _ := d.v.(map[string]any)
 	v, ok := m[key]
 	return jsonData{v: v, undefined: !ok}
 }
 
-func (d jsonData) Len() int         { a, _ := d.v.([]any); return len(a) }
-func (d jsonData) Index(i int) Data { return jsonData{v: d.v.([]any)[i]} }
-func (d jsonData) String() string   { s, _ := d.v.(string); return s }
+func (d jsonData) Len() int               { a, _ := d.v.([]any); return len(a) }
+func (d jsonData) Index(i int) embed.Data { return jsonData{v: d.v.([]any)[i]} }
+func (d jsonData) String() string         { s, _ := d.v.(string); return s }
 
 func TestReadRequest(t *testing.T) {
 	raw, err := os.ReadFile("testdata/requests.txt")
@@ -65,7 +66,7 @@ func TestReadRequest(t *testing.T) {
 		} else if err := json.Unmarshal([]byte(msg), &d.v); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}
-		if got := describe(ReadRequest(d)); got != strings.TrimSpace(want) {
+		if got := describe(embed.ReadRequest(d)); got != strings.TrimSpace(want) {
 			t.Errorf("line %d: %s\n got %q\nwant %q", i+1, msg, got, strings.TrimSpace(want))
 		}
 	}
@@ -77,14 +78,14 @@ func TestReadRequest(t *testing.T) {
 	for i := range many {
 		many[i] = map[string]any{"input": "1"}
 	}
-	req := ReadRequest(jsonData{v: map[string]any{"type": "setTable", "rows": many}})
+	req := embed.ReadRequest(jsonData{v: map[string]any{"type": "setTable", "rows": many}})
 	if req.RowsErr != "a table holds at most "+strconv.Itoa(lesson.MaxRows)+" rows" || req.Rows != nil {
 		t.Errorf("%d rows: %q, %d rows read", len(many), req.RowsErr, len(req.Rows))
 	}
 }
 
 // describe writes a request as requests.txt does.
-func describe(r Request) string {
+func describe(r embed.Request) string {
 	out := r.Type
 	if r.Type != "setTable" {
 		return out
@@ -105,16 +106,16 @@ func describe(r Request) string {
 // The messages posted to the host have the shape the automation contract documents.
 func TestMessage(t *testing.T) {
 	s := New(lesson.Classroom())
-	req := ReadRequest(jsonData{v: map[string]any{"type": "setTable", "rows": []any{
+	req := embed.ReadRequest(jsonData{v: map[string]any{"type": "setTable", "rows": []any{
 		map[string]any{"input": "17", "want": "ok"}, map[string]any{"input": "99"}}}})
-	if m := s.Message(req, s.Answer(req)); m["type"] != ReplyTable || m["rows"] != 2 || len(m) != 2 {
+	if m := s.Message(req, s.Answer(req)); m["type"] != embed.ReplyTable || m["rows"] != 2 || len(m) != 2 {
 		t.Errorf("setTable: %v", m)
 	}
-	req = Request{Type: "getResults"}
-	if m := s.Message(req, s.Answer(req)); m["type"] != ReplyError || m["code"] != "not_run" || m["request"] != "getResults" || m["message"] == "" {
+	req = embed.Request{Type: "getResults"}
+	if m := s.Message(req, s.Answer(req)); m["type"] != embed.ReplyError || m["code"] != "not_run" || m["request"] != "getResults" || m["message"] == "" {
 		t.Errorf("getResults before run: %v", m)
 	}
-	req = Request{Type: "run"}
+	req = embed.Request{Type: "run"}
 	m := s.Message(req, s.Answer(req))
 	b, err := json.Marshal(m)
 	if err != nil {
@@ -136,7 +137,7 @@ func TestMessage(t *testing.T) {
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Type != ReplyResults || got.Request != "run" || len(got.Rows) != 2 || got.Rows[0].Code != "ok" || !got.Rows[0].Pass ||
+	if got.Type != embed.ReplyResults || got.Request != "run" || len(got.Rows) != 2 || got.Rows[0].Code != "ok" || !got.Rows[0].Pass ||
 		got.Rows[1].Code != "not_found" || got.Rows[1].Want != "" || got.Rows[1].Observation == "" {
 		t.Errorf("results: %s", b)
 	}
@@ -149,7 +150,7 @@ func TestMessage(t *testing.T) {
 			t.Errorf("the results message has no %s: %s", key, b)
 		}
 	}
-	if h := HeightMessages(812); h[0]["type"] != ReplyHeight || h[0]["height"] != 812 || h[1]["subject"] != "lti.frameResize" {
+	if h := embed.HeightMessages(812); h[0]["type"] != embed.ReplyHeight || h[0]["height"] != 812 || h[1]["subject"] != "lti.frameResize" {
 		t.Errorf("height: %v", h)
 	}
 }
@@ -164,7 +165,7 @@ func FuzzReadRequest(f *testing.F) {
 		if json.Unmarshal([]byte(msg), &d.v) != nil {
 			return
 		}
-		req := ReadRequest(d)
+		req := embed.ReadRequest(d)
 		if req.Type == "setTable" && req.RowsErr == "" && len(req.Rows) != d.Get("rows").Len() {
 			t.Fatalf("%s: %d rows read of %d", msg, len(req.Rows), d.Get("rows").Len())
 		}
@@ -202,4 +203,71 @@ func TestResultsMessageCarriesTraces(t *testing.T) {
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+func TestAnswer(t *testing.T) {
+	s := New(lesson.Classroom())
+	if r := s.Answer(embed.Request{Type: "getResults"}); r.Type != embed.ReplyError || r.Code != "not_run" {
+		t.Errorf("getResults before run: %+v", r)
+	}
+	events := record(s)
+	r := s.Answer(embed.Request{Type: "setTable", Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: `"abc"`, Want: "ok"}, {Input: "99"}}})
+	if r.Type != embed.ReplyTable || r.Rows != 3 || len(s.Table().Rows) != 3 || events.take() != "loaded" || s.CanUndo() {
+		t.Fatalf("setTable: %+v", r)
+	}
+	if r := s.Answer(embed.Request{Type: "run"}); r.Type != embed.ReplyResults || events.take() != "ran, counted" {
+		t.Fatalf("run: %+v", r)
+	}
+	rows, sum := s.ResultsReply()
+	if len(rows) != 3 || rows[0].Code != "ok" || !rows[0].Pass || rows[1].Code != "invalid_args" || rows[1].Pass ||
+		rows[2].Code != "not_found" || rows[2].Want != "" || !strings.Contains(rows[2].Observation, "not_found") {
+		t.Errorf("rows %+v", rows)
+	}
+	if sum.Rows != 3 || sum.Passed != 1 || sum.Failed != 1 || sum.Unpredicted != 1 || sum.Stale || sum.Tool != "get_job" {
+		t.Errorf("summary %+v", sum)
+	}
+	if r := s.Answer(embed.Request{Type: "getResults"}); r.Type != embed.ReplyResults || events.take() != "" {
+		t.Errorf("getResults: %+v", r)
+	}
+	before := s.Table()
+	for _, c := range []struct {
+		req  embed.Request
+		code string
+	}{
+		{embed.Request{Type: "deleteEverything"}, "unknown_type"},
+		{embed.Request{}, "bad_message"},
+		{embed.Request{Type: "setTable", RowsErr: "rows is not an array"}, "bad_rows"},
+		{embed.Request{Type: "setTable", Rows: []lesson.Row{{Input: "17", Want: "maybe"}}}, "bad_rows"},
+		{embed.Request{Type: "setTable", Rows: []lesson.Row{{Input: ""}}}, "bad_rows"},
+		{embed.Request{Type: "setTable", Tool: "rm_rf", Rows: []lesson.Row{{Input: "17"}}}, "bad_rows"},
+	} {
+		r := s.Answer(c.req)
+		if r.Type != embed.ReplyError || r.Code != c.code || r.Message == "" {
+			t.Errorf("%+v: %+v, want %s", c.req, r, c.code)
+		}
+	}
+	if len(s.Table().Rows) != len(before.Rows) || s.Results() == nil || events.take() != "" {
+		t.Error("a refused request changed the table or dropped the results")
+	}
+	// A host sent an array: a bad row is named by its index, not as a line of text.
+	r = s.Answer(embed.Request{Type: "setTable", Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: "18", Want: "maybe"}}})
+	if !strings.HasPrefix(r.Message, "rows[1]: ") {
+		t.Errorf("bad row message %q does not name rows[1]", r.Message)
+	}
+	// The row limits are the editor's and the link's, in UTF-8 bytes; nothing is applied in part.
+	for _, c := range []struct {
+		row  lesson.Row
+		says string
+	}{
+		{lesson.Row{Input: strings.Repeat("中", lesson.MaxInputBytes/3+1)}, "rows[1]: the input is 65,538 bytes, over the tool's limit of 65,536 bytes"},
+		{lesson.Row{Input: "18", Note: strings.Repeat("n", lesson.MaxNoteBytes+1)}, "rows[1]: the note is 1,025 bytes"},
+	} {
+		r := s.Answer(embed.Request{Type: "setTable", Rows: []lesson.Row{{Input: "17"}, c.row}})
+		if r.Code != "bad_rows" || !strings.HasPrefix(r.Message, c.says) || len(s.Table().Rows) != len(before.Rows) {
+			t.Errorf("setTable over a limit: %+v, want %q", r, c.says)
+		}
+	}
+	if r := s.Answer(embed.Request{Type: "setTable", Rows: []lesson.Row{{Input: strings.Repeat("中", lesson.MaxInputBytes/3) + "x"}}}); r.Type != embed.ReplyTable {
+		t.Errorf("setTable of a row at the limit: %+v", r)
+	}
 }

@@ -1,6 +1,10 @@
 package page
 
-import "strings"
+import (
+	"strings"
+
+	"coerceplayground/internal/htmltext"
+)
 
 // Node is a piece of the page described in plain Go: an element with its attributes and
 // children, or a text. One description serves twice: written as HTML at build time
@@ -12,14 +16,22 @@ type Node struct {
 	Tag string
 	// Attrs are the element's attributes as name, value pairs, in order.
 	Attrs []string
-	// Text is a text node's text.
+	// Text is a text node's text, or a Markup node's markup.
 	Text string
-	// Inner is markup from the lesson's own files (a note's body), the element's whole
-	// content; never learner text, which only ever travels as Text or an attribute value.
-	Inner string
-	// Kids are the element's children, after Inner.
+	// Kids are the element's children.
 	Kids []Node
 }
+
+// markupTag is the Tag of a Markup node: no element has a name with a '#'.
+const markupTag = "#markup"
+
+// Markup is markup from the lesson's own files (a note's body) as a child; never learner text,
+// which only ever travels as Text or an attribute value. (A node of its own rather than a field
+// of every Node: each field is copied wherever a Node is passed, and app.wasm pays for it.)
+func Markup(html string) Node { return Node{Tag: markupTag, Text: html} }
+
+// IsMarkup reports whether n is a Markup node.
+func (n Node) IsMarkup() bool { return n.Tag == markupTag }
 
 // E is an element with attributes given as name, value pairs.
 func E(tag string, attrs ...string) Node { return Node{Tag: tag, Attrs: attrs} }
@@ -80,43 +92,26 @@ func (n Node) HTML() string {
 
 func (n Node) write(b *strings.Builder) {
 	if n.Tag == "" {
-		b.WriteString(escape(n.Text, false))
+		b.WriteString(htmltext.Escape(n.Text, false))
+		return
+	}
+	if n.IsMarkup() {
+		b.WriteString(n.Text)
 		return
 	}
 	b.WriteString("<" + n.Tag)
 	for i := 0; i+1 < len(n.Attrs); i += 2 {
 		b.WriteString(" " + n.Attrs[i])
 		if v := n.Attrs[i+1]; v != "" {
-			b.WriteString(`="` + escape(v, true) + `"`)
+			b.WriteString(`="` + htmltext.Escape(v, true) + `"`)
 		}
 	}
 	b.WriteString(">")
 	if void(n.Tag) {
 		return
 	}
-	b.WriteString(n.Inner)
 	for _, k := range n.Kids {
 		k.write(b)
 	}
 	b.WriteString("</" + n.Tag + ">")
-}
-
-// escape writes s as HTML text, or as an attribute value in double quotes.
-func escape(s string, attr bool) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '&':
-			b.WriteString("&amp;")
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case r == '"' && attr:
-			b.WriteString("&quot;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

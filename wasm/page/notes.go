@@ -3,6 +3,7 @@ package page
 import (
 	"strings"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
@@ -22,7 +23,7 @@ func TryLabel(t lesson.Try) string {
 	case "row":
 		return "Try " + toolPrefix(t.Tool) + t.Input + " → " + t.Claim
 	case "panel":
-		if n := PanelName(t.Target); n != "" {
+		if n := embed.PanelName(t.Target); n != "" {
 			return "Show " + n
 		}
 	case "loop":
@@ -93,7 +94,7 @@ func placeRow(t lesson.Table, tool string, row lesson.Row) (p Placed, ok bool) {
 	if tool == "" {
 		tool = lesson.DefaultTool
 	}
-	if ToolOf(t) != tool {
+	if t.ToolName() != tool {
 		return Placed{Table: oneRowTable(tool, row), Row: 0, Added: true, Switched: true}, true
 	}
 	for i, r := range t.Rows {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
@@ -78,7 +79,7 @@ func TestEveryNoteTryKindIsShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range Panels {
+	for _, p := range embed.Panels {
 		id := p.ID
 		if p.Name == "" {
 			continue
@@ -125,8 +126,8 @@ func TestPlaceRowEveryNoteRow(t *testing.T) {
 			if err := p.Table.Check(); err != nil {
 				t.Errorf("%s: %+v gives a table that cannot be shared: %v", n.Slug, try, err)
 			}
-			if ToolOf(p.Table) != try.Tool {
-				t.Errorf("%s: the table calls %s, the row %s", n.Slug, ToolOf(p.Table), try.Tool)
+			if p.Table.ToolName() != try.Tool {
+				t.Errorf("%s: the table calls %s, the row %s", n.Slug, p.Table.ToolName(), try.Tool)
 			}
 			if p.Switched != (try.Tool != lesson.DefaultTool) {
 				t.Errorf("%s: switched %v for tool %s", n.Slug, p.Switched, try.Tool)
@@ -174,7 +175,7 @@ func TestPlaceRow(t *testing.T) {
 	}
 	// and back: the default tool is written as "" like the text format does.
 	p, ok = PlaceRow(p.Table, seventeen, "t")
-	if !ok || !p.Switched || p.Table.Tool != "" || ToolOf(p.Table) != "get_job" {
+	if !ok || !p.Switched || p.Table.Tool != "" || p.Table.ToolName() != "get_job" {
 		t.Errorf("back to get_job: %+v %v", p, ok)
 	}
 

@@ -14,7 +14,7 @@ import (
 
 // Offer is the readable part of a table that has rows that cannot be read.
 type Offer struct {
-	// Table is the readable rows, as a learner gets them (ForLearner: a predict-mode table's
+	// Table is the readable rows, as a learner gets them (lesson.ForLearner: a predict-mode table's
 	// expected codes cleared).
 	Table lesson.Table
 	// Bad are the rows left out, numbered as the link holds them.
@@ -30,7 +30,7 @@ func offerOf(err error, from string) *Offer {
 	if !errors.As(err, &u) || len(u.Readable.Rows) == 0 {
 		return nil
 	}
-	t, _ := ForLearner(u.Readable)
+	t, _ := lesson.ForLearner(u.Readable)
 	return &Offer{Table: t, Bad: u.Bad, From: from}
 }
 

@@ -16,35 +16,12 @@ package page
 import (
 	"strings"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
 // StorageKey is the localStorage key of the saved table.
 const StorageKey = "coerce-playground:table"
-
-// ToolOf is the tool t's rows call.
-func ToolOf(t lesson.Table) string {
-	if t.Tool == "" {
-		return lesson.DefaultTool
-	}
-	return t.Tool
-}
-
-// ForLearner prepares a table that arrives for a learner (a link, an
-// import): in predict mode its expected codes are cleared, to be predicted
-// before Run. The bool reports whether it was.
-func ForLearner(t lesson.Table) (lesson.Table, bool) {
-	if t.Mode != lesson.PredictMode {
-		return t, false
-	}
-	rows := make([]lesson.Row, len(t.Rows))
-	for i, r := range t.Rows {
-		r.Want = ""
-		rows[i] = r
-	}
-	t.Rows = rows
-	return t, true
-}
 
 // PredictNotice is the sentence shown when a predict-mode table arrives.
 const PredictNotice = "Predict mode: choose the code you expect for each row, then press Run to check."
@@ -65,56 +42,66 @@ type Start struct {
 	Offer *Offer
 	// Learner is the learner's history kept in the saved copy, oldest first. It is this
 	// browser's, not the table's: it comes back whichever table opens.
-	Learner []Tried
+	Learner []lesson.Tried
 }
 
-// Choose picks the opening table: the fragment's, else the saved one, else
-// the lesson's. A fragment or saved table that cannot be read gives the
-// lesson's table and a notice saying so; it is never half-loaded. When only
-// some of its rows cannot be read, the notice names them and Offer holds the
-// others, for the reader to open or not.
-func Choose(fragment, saved string) Start {
-	st := choose(fragment, saved)
-	st.Learner = SavedTried(saved)
+// Choose picks the opening table from what the page opened with: the fragment f
+// (embed.ParseFragment), the saved copy and, in an embed (embedded), its options. The
+// fragment's table comes first, else the saved one, else the lesson's. A fragment or saved
+// table that cannot be read gives the lesson's table and a notice saying so; it is never
+// half-loaded. When only some of its rows cannot be read, the notice names them and Offer
+// holds the others, for the reader to open or not. An embed's mode=predict makes the table a
+// worksheet here, so that the page draws it once.
+func Choose(f embed.Fragment, saved string, embedded bool) Start {
+	var copy lesson.Saved
+	var savedErr error
+	if saved != "" {
+		copy, savedErr = lesson.DecodeSaved(saved)
+	}
+	st := choose(f, copy.Table, saved != "", savedErr)
+	st.Learner = copy.Learner
+	if embedded && f.Options.Predict && st.Table.Mode != lesson.PredictMode {
+		st.Table = lesson.Worksheet(st.Table)
+		st.Lesson = false
+		if st.Notice == "" {
+			st.Notice = PredictNotice
+		}
+	}
 	return st
 }
 
-func choose(fragment, saved string) Start {
-	if payload, ok := FragmentTable(fragment); ok {
-		t, err := lesson.DecodeShare(payload)
-		if err != nil {
-			st := Start{Table: Opening()}
-			st.Offer = offerOf(err, "the link")
-			st.Notice = "This link's table could not be read (" + shareReason(err) + "), so the lesson's table is shown instead. "
-			if st.Offer != nil {
-				st.Notice += "You can open its readable rows, or ask for a new link."
-			} else {
-				st.Notice += "Ask for a new link."
-			}
-			return st
+func choose(f embed.Fragment, saved lesson.Table, hasSaved bool, savedErr error) Start {
+	switch {
+	case f.HasTable && f.Err != nil:
+		st := Start{Table: lesson.Opening()}
+		st.Offer = offerOf(f.Err, "the link")
+		st.Notice = "This link's table could not be read (" + shareReason(f.Err) + "), so the lesson's table is shown instead. "
+		if st.Offer != nil {
+			st.Notice += "You can open its readable rows, or ask for a new link."
+		} else {
+			st.Notice += "Ask for a new link."
 		}
-		t, predict := ForLearner(t)
+		return st
+	case f.HasTable:
+		t, predict := lesson.ForLearner(f.Table)
 		st := Start{Table: t, FromLink: true}
 		if predict {
 			st.Notice = PredictNotice
 		}
 		return st
-	}
-	if saved != "" {
-		t, err := lesson.DecodeShare(saved)
-		if err != nil {
-			st := Start{Table: Opening(), Offer: offerOf(err, "the saved table")}
-			st.Notice = "The table saved in this browser could not be read"
-			if st.Offer != nil {
-				st.Notice += " (" + shareReason(err) + "), so the lesson's table is shown instead. You can open its readable rows."
-			} else {
-				st.Notice += ", so the lesson's table is shown instead."
-			}
-			return st
+	case hasSaved && savedErr != nil:
+		st := Start{Table: lesson.Opening(), Offer: offerOf(savedErr, "the saved table")}
+		st.Notice = "The table saved in this browser could not be read"
+		if st.Offer != nil {
+			st.Notice += " (" + shareReason(savedErr) + "), so the lesson's table is shown instead. You can open its readable rows."
+		} else {
+			st.Notice += ", so the lesson's table is shown instead."
 		}
-		return Start{Table: t}
+		return st
+	case hasSaved:
+		return Start{Table: saved}
 	}
-	return Start{Table: Opening(), Lesson: true}
+	return Start{Table: lesson.Opening(), Lesson: true}
 }
 
 // shareReason is DecodeShare's error without its common start: "row 3: the input is empty".
@@ -140,19 +127,18 @@ func (st Start) Greeting(embed bool) string {
 // read replaces nothing: the reader's current table stays and the notice says so (not the
 // start-up notice, which offers the lesson's table instead); when only some of its rows cannot
 // be read, offer holds the others for the reader to open or not.
-func Pasted(fragment string) (t lesson.Table, msg string, replace bool, offer *Offer) {
-	payload, ok := FragmentTable(fragment)
-	if !ok {
+func Pasted(f embed.Fragment) (t lesson.Table, msg string, replace bool, offer *Offer) {
+	if !f.HasTable {
 		return lesson.Table{}, "", false, nil
 	}
-	if _, err := lesson.DecodeShare(payload); err != nil {
-		msg = "This link's table could not be read (" + shareReason(err) + "), so your current table was kept. "
-		if offer = offerOf(err, "the link"); offer != nil {
+	if f.Err != nil {
+		msg = "This link's table could not be read (" + shareReason(f.Err) + "), so your current table was kept. "
+		if offer = offerOf(f.Err, "the link"); offer != nil {
 			return lesson.Table{}, msg + "You can open its readable rows, or ask for a new link.", false, offer
 		}
 		return lesson.Table{}, msg + "Ask for a new link.", false, nil
 	}
-	next := Choose(fragment, "")
+	next := choose(f, lesson.Table{}, false, nil)
 	msg = "Loaded the table from the link."
 	if next.Notice != "" {
 		msg += " " + next.Notice
@@ -164,42 +150,15 @@ func Pasted(fragment string) (t lesson.Table, msg string, replace bool, offer *O
 // table in its fragment, the other options kept; ok is false when the fragment holds no table.
 // Once the reader edits the table, the address bar must not hold a link to the old one.
 func Unlinked(path, query, fragment string) (url string, ok bool) {
-	if _, ok := FragmentTable(fragment); !ok {
+	rest, had := embed.WithoutTable(fragment)
+	if !had {
 		return "", false
 	}
 	url = path + query
-	if rest := WithTable(fragment, ""); rest != "" {
+	if rest != "" {
 		url += "#" + rest
 	}
 	return url, true
-}
-
-// FragmentTable returns the table payload of a fragment ("#table=…", with or
-// without the '#', possibly among other "key=value" pairs joined by '&').
-func FragmentTable(fragment string) (string, bool) {
-	for _, kv := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
-		if v, ok := strings.CutPrefix(kv, "table="); ok {
-			return v, true
-		}
-	}
-	return "", false
-}
-
-// WithTable returns fragment with its table payload replaced by payload (or
-// removed when payload is ""), keeping every other pair. The result has no
-// leading '#'.
-func WithTable(fragment, payload string) string {
-	var kept []string
-	for _, kv := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
-		if kv == "" || strings.HasPrefix(kv, "table=") {
-			continue
-		}
-		kept = append(kept, kv)
-	}
-	if payload != "" {
-		kept = append([]string{"table=" + payload}, kept...)
-	}
-	return strings.Join(kept, "&")
 }
 
 // ShareLink returns the page URL href with the table in its fragment: the
@@ -207,33 +166,7 @@ func WithTable(fragment, payload string) string {
 // left out, since a link must load as a valid table.
 func ShareLink(href string, t lesson.Table) string {
 	base, fragment, _ := strings.Cut(href, "#")
-	return base + "#" + WithTable(fragment, lesson.EncodeShare(Shareable(t)))
-}
-
-// Shareable returns t as a link, an embed code or an export carries it: without the rows whose input is blank, and, in
-// predict mode, without any expected code (a student could decode the answers from the link;
-// the page computes the actual codes and needs none).
-func Shareable(t lesson.Table) lesson.Table {
-	out := Kept(t)
-	if t.Mode == lesson.PredictMode {
-		for i := range out.Rows {
-			out.Rows[i].Want = ""
-		}
-	}
-	return out
-}
-
-// Kept returns t without the rows whose input is blank: the table as the saved copy keeps it,
-// with the student's predictions (Shareable is what a link or an export carries).
-func Kept(t lesson.Table) lesson.Table {
-	out := t
-	out.Rows = nil
-	for _, r := range t.Rows {
-		if strings.TrimSpace(r.Input) != "" {
-			out.Rows = append(out.Rows, r)
-		}
-	}
-	return out
+	return base + "#" + embed.WithTable(fragment, lesson.EncodeShare(lesson.Shared(t)))
 }
 
 // Import reads the plain-text table format. The error names the line.
@@ -255,7 +188,7 @@ func Import(text string) (lesson.Table, error) {
 // not the default one, predict mode), or "" when there is nothing to say.
 func TableMeta(t lesson.Table) string {
 	var meta []string
-	if tool := ToolOf(t); tool != lesson.DefaultTool {
+	if tool := t.ToolName(); tool != lesson.DefaultTool {
 		meta = append(meta, "The rows call "+tool+".")
 	}
 	if t.Mode == lesson.PredictMode {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
@@ -42,7 +43,7 @@ func TestChoose(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Choose(tt.fragment, tt.saved)
+			got := chooseFrom(tt.fragment, tt.saved)
 			if !slices.Equal(inputs(got.Table), tt.want) {
 				t.Errorf("inputs %q, want %q", inputs(got.Table), tt.want)
 			}
@@ -75,13 +76,13 @@ func TestShareLinkRoundTrip(t *testing.T) {
 		if strings.Contains(href, "theme=dark") && !strings.Contains(frag, "theme=dark") {
 			t.Errorf("%s: lost the other options: %q", href, frag)
 		}
-		got := Choose(frag, "")
+		got := chooseFrom(frag, "")
 		if !got.FromLink || len(got.Table.Rows) != 2 || got.Table.Rows[0] != tb.Rows[0] || got.Table.Rows[1] != tb.Rows[2] {
 			t.Errorf("%s: round trip gave %+v", href, got)
 		}
 	}
-	if got := WithTable("#table=a&x=1", ""); got != "x=1" {
-		t.Errorf("WithTable remove = %q", got)
+	if got := embed.WithTable("#table=a&x=1", ""); got != "x=1" {
+		t.Errorf("embed.WithTable remove = %q", got)
 	}
 }
 
@@ -116,7 +117,7 @@ func TestEdits(t *testing.T) {
 	if i := s.Add(); i != n || len(s.Table().Rows) != n+1 {
 		t.Errorf("Add = %d", i)
 	}
-	if got := Choose("", s.Saved()); len(got.Table.Rows) != n {
+	if got := chooseFrom("", s.Saved()); len(got.Table.Rows) != n {
 		t.Errorf("the saved table keeps the blank row: %q", inputs(got.Table))
 	}
 	s.Delete(n)
@@ -195,19 +196,19 @@ func TestPanicsComeBackAsErrors(t *testing.T) {
 
 func TestPredictMode(t *testing.T) {
 	tb := lesson.Table{Mode: lesson.PredictMode, Tool: "get_job", Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: "99", Want: "not_found"}}}
-	got := Choose("#table="+lesson.EncodeShare(tb), "")
+	got := chooseFrom("#table="+lesson.EncodeShare(tb), "")
 	if got.Notice != PredictNotice || got.Table.Rows[0].Want != "" || got.Table.Rows[1].Want != "" {
 		t.Errorf("predict link: %+v", got)
 	}
 	if tb.Rows[0].Want != "ok" {
-		t.Error("ForLearner changed its argument")
+		t.Error("lesson.ForLearner changed its argument")
 	}
 	// The saved table is the learner's own: its predictions stay.
 	tb.Rows[0].Want = "invalid_args"
-	if got := Choose("", lesson.EncodeShare(tb)); got.Table.Rows[0].Want != "invalid_args" || got.Notice != "" {
+	if got := chooseFrom("", lesson.EncodeShare(tb)); got.Table.Rows[0].Want != "invalid_args" || got.Notice != "" {
 		t.Errorf("saved predict table: %+v", got)
 	}
-	if ToolOf(lesson.Table{}) != lesson.DefaultTool || ToolOf(lesson.Table{Tool: "refund"}) != "refund" {
+	if (lesson.Table{}).ToolName() != lesson.DefaultTool || (lesson.Table{Tool: "refund"}).ToolName() != "refund" {
 		t.Error("ToolOf")
 	}
 }
@@ -240,9 +241,20 @@ func FuzzChoose(f *testing.F) {
 	f.Add("#table=%%%", "x")
 	f.Add("", lesson.EncodeShare(lesson.Classroom()))
 	f.Fuzz(func(t *testing.T, fragment, saved string) {
-		got := Choose(fragment, saved)
+		got := chooseFrom(fragment, saved)
 		if err := got.Table.Check(); err != nil {
-			t.Fatalf("Choose(%q, %q) gave a table that fails Check: %v", fragment, saved, err)
+			t.Fatalf("chooseFrom(%q, %q) gave a table that fails Check: %v", fragment, saved, err)
 		}
 	})
+}
+
+// chooseFrom is Choose on a fragment and a saved copy as text, outside an embed.
+func chooseFrom(fragment, saved string) Start {
+	return Choose(embed.ParseFragment(fragment), saved, false)
+}
+
+// savedTried is the learner's history in a saved copy.
+func savedTried(saved string) []lesson.Tried {
+	s, _ := lesson.DecodeSaved(saved)
+	return s.Learner
 }

@@ -55,19 +55,11 @@ func (sc Score) Sentence() string {
 	return s
 }
 
-// StartPredict puts the table in predict mode with its expected codes cleared, as a learner
-// opening a predict-mode link gets it.
-func StartPredict(t lesson.Table) lesson.Table {
-	t.Mode = lesson.PredictMode
-	t, _ = ForLearner(t)
-	return t
-}
-
-// StartPredicting puts the table in predict mode (StartPredict, with Undo) and returns "", or
+// StartPredicting puts the table in predict mode (lesson.Worksheet, with Undo) and returns "", or
 // leaves it as it is and says why: a table at its size limit that has no expected codes to
 // clear would grow past it by the mode itself.
 func (s *State) StartPredicting() string {
-	t := StartPredict(s.table)
+	t := lesson.Worksheet(s.table)
 	if msg := lesson.SizeProblem(t); msg != "" {
 		return "Predict mode was not turned on: " + msg + "."
 	}
@@ -103,11 +95,6 @@ func (s *State) Prediction() (sentence string, score *Score) {
 		plural(len(sc.Wrong), "prediction was", "predictions were") + " wrong:", &sc
 }
 
-// Opening is the table the page opens with when there is no link and nothing saved: the
-// lesson's table in predict mode, its expected codes cleared for the student to predict. The
-// lesson's answers stay in lesson.Classroom(), for Show the lesson's answers.
-func Opening() lesson.Table { return StartPredict(lesson.Classroom()) }
-
 // Predicting reports whether the student is still to predict: predict mode and no run yet.
 // Until then the page hides what gives the answers away (the rows' notes, the lesson notes).
 func (s *State) Predicting() bool {
@@ -132,7 +119,7 @@ func (s *State) LessonAnswer(tool string, r lesson.Row) string {
 // mode (the answers are no longer to be predicted); Undo brings the predictions back.
 func (s *State) ShowAnswers() {
 	t := s.table
-	tool := ToolOf(t)
+	tool := t.ToolName()
 	t.Rows = make([]lesson.Row, len(s.table.Rows))
 	for i, r := range s.table.Rows {
 		if strings.TrimSpace(r.Input) != "" {

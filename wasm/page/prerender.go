@@ -3,6 +3,7 @@ package page
 import (
 	"strings"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
@@ -21,8 +22,11 @@ type Region struct {
 // Prerender is every region of index.html, as the page shows it when it opens on the lesson's
 // table (Opening) on the full page: the editor's rows in predict mode, the lesson notes with
 // every Try it button the full page can show, and the catalog and schema of the lesson's tool.
-func Prerender() []Region {
-	t := Opening()
+func Prerender() []Region { return PrerenderTable(lesson.Opening()) }
+
+// PrerenderTable is every region of index.html for a page that opens on t: a SCORM package's
+// launch page opens on the table packaged in it (build/scorm).
+func PrerenderTable(t lesson.Table) []Region {
 	var rows []Node
 	for i, r := range t.Rows {
 		rows = append(rows, RowView(i, len(t.Rows), r, t.Mode == lesson.PredictMode))
@@ -31,7 +35,7 @@ func Prerender() []Region {
 	for ni, n := range lesson.Notes() {
 		notes = append(notes, NoteView(ni, n, FullPageShows))
 	}
-	tool := ToolOf(t)
+	tool := t.ToolName()
 	return []Region{
 		{"rows", nodesHTML(rows)},
 		{"notes-cards", nodesHTML(notes)},
@@ -47,7 +51,7 @@ func FullPageShows(t lesson.Try) bool {
 	if t.Kind != "panel" {
 		return TryLabel(t) != ""
 	}
-	_, ok := PanelByID(t.Target)
+	_, ok := embed.PanelByID(t.Target)
 	return ok && t.Target != "results" && t.Target != "notes"
 }
 

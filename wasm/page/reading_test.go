@@ -2,6 +2,7 @@ package page
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestRead(t *testing.T) {
 			t.Errorf("%s: hint %q, want one starting %q", in, rd.Hint, gotHint)
 		}
 		for name, text := range notes {
-			if has := contains(rd.Notes, text); has != wantNotes[name] {
+			if has := slices.Contains(rd.Notes, text); has != wantNotes[name] {
 				t.Errorf("%s: explains %s = %v, want %v (notes %q)", in, name, has, wantNotes[name], rd.Notes)
 			}
 		}

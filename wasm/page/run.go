@@ -20,11 +20,17 @@ func (s *State) Run() (err error) {
 		s.emit(Counted)
 	}()
 	s.results, s.stale = s.lab.Run(s.table), ""
+	s.lockRan()
 	return nil
 }
 
 // RunOne runs a learner's input against the table's tool.
 func (s *State) RunOne(input string) (res lesson.Result, err error) {
+	return s.runTool(s.Tool(), input)
+}
+
+// runTool runs one input against tool, counted in the session.
+func (s *State) runTool(tool, input string) (res lesson.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = panicError(p)
@@ -32,7 +38,7 @@ func (s *State) RunOne(input string) (res lesson.Result, err error) {
 		}
 		s.emit(Counted)
 	}()
-	return s.lab.RunRow(s.Tool(), lesson.Row{Input: input}), nil
+	return s.lab.RunRow(tool, lesson.Row{Input: input}), nil
 }
 
 type panicErr struct{ msg string }

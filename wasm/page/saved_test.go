@@ -28,7 +28,7 @@ func TestSavedCopies(t *testing.T) {
 		}
 		n++
 		doc = strings.TrimSpace(doc)
-		st := Choose("", lesson.EncodeShareRaw([]byte(doc)))
+		st := chooseFrom("", lesson.EncodeShareRaw([]byte(doc)))
 		s := New(st.Table)
 		s.Restore(st.Learner)
 		rows := len(st.Table.Rows)
@@ -53,7 +53,7 @@ func TestSavedCopies(t *testing.T) {
 // run again against its own tool, and a page that knows nothing of the history (DecodeShare, as
 // an older page reads the copy) gets the same table.
 func TestSavedRoundTrip(t *testing.T) {
-	s := New(Opening())
+	s := New(lesson.Opening())
 	for _, in := range []string{"0017", `{"job_id": 42}`, "four thousand"} {
 		if _, err := s.Try(in); err != nil {
 			t.Fatal(err)
@@ -64,7 +64,7 @@ func TestSavedRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved := s.Saved()
-	st := Choose("", saved)
+	st := chooseFrom("", saved)
 	if !reflect.DeepEqual(st.Table, s.Table()) {
 		t.Errorf("table\n got %+v\nwant %+v", st.Table, s.Table())
 	}
@@ -81,44 +81,44 @@ func TestSavedRoundTrip(t *testing.T) {
 	}
 	// A link carries the table, never the history.
 	link := ShareLink("https://x.example/", s.Table())
-	if _, payload, _ := strings.Cut(link, "#table="); SavedTried(payload) != nil {
+	if _, payload, _ := strings.Cut(link, "#table="); savedTried(payload) != nil {
 		t.Errorf("the link carries the history: %s", link)
 	}
 	// Clear empties the history and the saved copy of it: the copy is the table alone again.
 	s.ClearLearner()
-	if len(s.Learner()) != 0 || s.Saved() != lesson.EncodeShare(Kept(s.Table())) {
+	if len(s.Learner()) != 0 || s.Saved() != lesson.EncodeShare(s.Table().Filled()) {
 		t.Errorf("after Clear: %d attempts, saved %s", len(s.Learner()), s.Saved())
 	}
 }
 
-// The history is bounded: the page keeps the last MaxTried attempts, and the saved copy the
-// newest whose inputs fit in MaxTriedBytes, skipping one too long to keep.
+// The history is bounded: the page keeps the last lesson.MaxTried attempts, and the saved copy the
+// newest whose inputs fit in lesson.MaxTriedBytes, skipping one too long to keep.
 func TestSavedBounds(t *testing.T) {
-	s := New(Opening())
-	for i := range MaxTried + 5 {
+	s := New(lesson.Opening())
+	for i := range lesson.MaxTried + 5 {
 		s.Try(strconv.Itoa(i + 1))
 	}
-	if got := s.Learner(); len(got) != MaxTried || got[0].Input != "6" || got[MaxTried-1].Input != strconv.Itoa(MaxTried+5) {
+	if got := s.Learner(); len(got) != lesson.MaxTried || got[0].Input != "6" || got[lesson.MaxTried-1].Input != strconv.Itoa(lesson.MaxTried+5) {
 		t.Fatalf("kept %d attempts, from %q", len(got), got[0].Input)
 	}
-	big := `"` + strings.Repeat("7", MaxTriedBytes) + `"`
+	big := `"` + strings.Repeat("7", lesson.MaxTriedBytes) + `"`
 	s.Try(big)
 	s.Try("last")
-	tried := SavedTried(s.Saved())
-	if len(tried) != MaxTried-1 || tried[len(tried)-1].Input != "last" {
+	tried := savedTried(s.Saved())
+	if len(tried) != lesson.MaxTried-1 || tried[len(tried)-1].Input != "last" {
 		t.Fatalf("saved %d attempts, newest %q", len(tried), tried[len(tried)-1].Input)
 	}
 	for _, tr := range tried {
 		if tr.Input == big {
-			t.Fatal("an input over MaxTriedBytes was saved")
+			t.Fatal("an input over lesson.MaxTriedBytes was saved")
 		}
 	}
 	// Inputs that fit one by one but not all together: the newest are kept.
-	var many []Tried
+	var many []lesson.Tried
 	for i := range 10 {
-		many = append(many, Tried{"get_job", strconv.Itoa(i) + strings.Repeat(" ", MaxTriedBytes/4)})
+		many = append(many, lesson.Tried{Tool: "get_job", Input: strconv.Itoa(i) + strings.Repeat(" ", lesson.MaxTriedBytes/4)})
 	}
-	got := SavedTried(EncodeSaved(Opening(), many))
+	got := savedTried(lesson.EncodeSaved(lesson.Saved{Table: lesson.Opening(), Learner: many}))
 	if len(got) != 3 || !strings.HasPrefix(got[0].Input, "7") || !strings.HasPrefix(got[2].Input, "9") {
 		t.Errorf("kept %d: %q…", len(got), got)
 	}
@@ -126,8 +126,8 @@ func TestSavedBounds(t *testing.T) {
 	for _, tr := range got {
 		size += len(tr.Input)
 	}
-	if size > MaxTriedBytes {
-		t.Errorf("saved %d bytes of history, over %d", size, MaxTriedBytes)
+	if size > lesson.MaxTriedBytes {
+		t.Errorf("saved %d bytes of history, over %d", size, lesson.MaxTriedBytes)
 	}
 	// A table that fills what a link holds keeps the table and drops the history.
 	row := lesson.Row{Input: `"` + strings.Repeat("1", 1000) + `"`}
@@ -139,35 +139,7 @@ func TestSavedBounds(t *testing.T) {
 	if n := len(lesson.EncodeShare(full)); n > lesson.MaxShareBytes || n < lesson.MaxShareBytes-2000 {
 		t.Fatalf("the full table's copy is %d bytes", n)
 	}
-	if saved := EncodeSaved(full, []Tried{{"get_job", strings.Repeat("2", 1000)}}); saved != lesson.EncodeShare(full) {
+	if saved := lesson.EncodeSaved(lesson.Saved{Table: full, Learner: []lesson.Tried{{Tool: "get_job", Input: strings.Repeat("2", 1000)}}}); saved != lesson.EncodeShare(full) {
 		t.Errorf("the history pushed a full table's copy to %d bytes", len(saved))
 	}
-}
-
-// FuzzSavedTried: whatever the saved copy holds, reading its history never panics, keeps at most
-// MaxTried entries with a tool and an input, and what it read saves and reads back the same.
-func FuzzSavedTried(f *testing.F) {
-	for _, doc := range []string{
-		`{"rows":[],"learner":[{"tool":"get_job","input":"0017"}]}`,
-		`{"rows":[{"input":"17"}]}`,
-		`{"learner":[1,{"tool":"get_job"},{"tool":"get_user","input":"usr_8f3a","x":[1]}]}`,
-		`{"learner":[{"tool":"get_job","input":"a"}],"learner":[]}`,
-		`[]`, `{"learner":`,
-	} {
-		f.Add(lesson.EncodeShareRaw([]byte(doc)))
-	}
-	f.Fuzz(func(t *testing.T, saved string) {
-		tried := SavedTried(saved)
-		if len(tried) > MaxTried {
-			t.Fatalf("%d entries", len(tried))
-		}
-		for _, tr := range tried {
-			if tr.Tool == "" || tr.Input == "" {
-				t.Fatalf("an empty entry %+v", tr)
-			}
-		}
-		if back := SavedTried(EncodeSaved(lesson.Table{}, tried)); !reflect.DeepEqual(back, keptTried(tried)) {
-			t.Fatalf("read %+v, saved and read back %+v", tried, back)
-		}
-	})
 }

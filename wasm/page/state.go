@@ -19,6 +19,9 @@ type State struct {
 	stale string
 	// undo is the table before the last replacement or deletion, nil when there is nothing to undo.
 	undo *lesson.Table
+	// locked marks the rows whose prediction is locked (lock.go), parallel to table.Rows
+	// (shorter or nil: the rows past its end are unlocked); undoLocked is undo's.
+	locked, undoLocked []bool
 	// learner is the learner box's history, oldest first (learner.go).
 	learner []Attempt
 	seq     int // the last Attempt.Seq given
@@ -26,7 +29,9 @@ type State struct {
 	subs []func(Event)
 
 	lab runner
-	set settings // permissions, switches and the session's counts (lab.go)
+	// declared is the own tool definition the Lab was given (declare).
+	declared string
+	set      settings // permissions, switches and the session's counts (lab.go)
 }
 
 // runner is what State needs of a *lesson.Lab.
@@ -128,7 +133,7 @@ const (
 )
 
 // Tool is the tool the table's rows call.
-func (s *State) Tool() string { return ToolOf(s.table) }
+func (s *State) Tool() string { return s.table.ToolName() }
 
 // CanAdd reports whether another row fits in the table (an empty one: its input is checked
 // against the table's size when it is typed).
@@ -159,6 +164,7 @@ func (s *State) Add() int {
 		return -1
 	}
 	s.table.Rows = append(s.table.Rows, lesson.Row{})
+	s.lockAppend()
 	s.changed(RowsChanged)
 	return len(s.table.Rows) - 1
 }
@@ -170,6 +176,7 @@ func (s *State) Delete(i int) {
 	}
 	s.remember()
 	s.table.Rows = append(s.table.Rows[:i:i], s.table.Rows[i+1:]...)
+	s.lockDelete(i)
 	s.changed(RowsChanged)
 }
 
@@ -182,20 +189,28 @@ func (s *State) Move(i, delta int) int {
 	}
 	rows := s.table.Rows
 	rows[i], rows[j] = rows[j], rows[i]
+	s.lockSwap(i, j)
 	s.changed(RowsChanged)
 	return j
 }
 
 // SetInput sets row i's raw input. An input over lesson.MaxInputBytes, or one that would take
 // the table over lesson.MaxShareBytes, is refused: the row keeps its input and the sentence
-// returned says why (EditRefused); "" means the change was made (or there was none).
+// returned says why (EditRefused); "" means the change was made (or there was none). A locked
+// row's input is refused too: its prediction was made for it (lock.go).
 func (s *State) SetInput(i int, v string) string {
+	if s.Locked(i) && s.table.Rows[i].Input != v {
+		return lockRefused(i)
+	}
 	return s.setField(i, v, func(r *lesson.Row) *string { return &r.Input }, lesson.InputProblem)
 }
 
 // SetWant sets row i's expected code; "" means still to be predicted. Like SetInput, it refuses
-// a change that would take the table over its size.
+// a change that would take the table over its size, and any change of a locked row's prediction.
 func (s *State) SetWant(i int, v string) string {
+	if s.Locked(i) && s.table.Rows[i].Want != v {
+		return lockRefused(i)
+	}
 	return s.setField(i, v, func(r *lesson.Row) *string { return &r.Want }, func(string) string { return "" })
 }
 
@@ -246,6 +261,7 @@ func (s *State) appendRow(r lesson.Row) int {
 		return -1
 	}
 	s.table.Rows = append(s.table.Rows, r)
+	s.lockAppend()
 	s.changed(RowsChanged)
 	return len(s.table.Rows) - 1
 }
@@ -254,7 +270,8 @@ func (s *State) appendRow(r lesson.Row) int {
 // Undo brings the old one back.
 func (s *State) Replace(t lesson.Table) {
 	s.remember()
-	s.table = clone(t)
+	s.table, s.locked = clone(t), nil
+	s.declare()
 	s.changed(Replaced)
 }
 
@@ -263,6 +280,8 @@ func (s *State) Replace(t lesson.Table) {
 // is nothing to undo.
 func (s *State) Load(t lesson.Table) {
 	s.table, s.results, s.stale, s.undo = clone(t), nil, "", nil
+	s.locked, s.undoLocked = nil, nil
+	s.declare()
 	s.emit(Loaded)
 }
 
@@ -277,7 +296,8 @@ func (s *State) Undo() bool {
 	}
 	t := *s.undo
 	s.undo = nil
-	s.table = t
+	s.table, s.locked, s.undoLocked = t, s.undoLocked, nil
+	s.declare()
 	s.changed(Replaced)
 	return true
 }
@@ -286,6 +306,7 @@ func (s *State) Undo() bool {
 func (s *State) remember() {
 	c := clone(s.table)
 	s.undo = &c
+	s.undoLocked = append([]bool(nil), s.locked...)
 }
 
 // changed announces c and, when there are results, that they are stale.

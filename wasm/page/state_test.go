@@ -70,7 +70,7 @@ func TestStateScripts(t *testing.T) {
 
 func isCheck(k string) bool {
 	switch k {
-	case "=>", "rows:", "stale:", "undo:", "results:", "learner:", "wants:":
+	case "=>", "rows:", "stale:", "undo:", "results:", "learner:", "wants:", "locked:", "score:":
 		return true
 	}
 	return false
@@ -149,6 +149,16 @@ func step(t *testing.T, s *State, line string) (refused string) {
 		s.PlaceTry(lesson.Try{Kind: "row", Tool: strings.Fields(arg)[0], Input: rest(), Claim: "ok"}, "a note")
 	case "reset-counts":
 		s.ResetCounts()
+	case "predict":
+		if msg := s.StartPredicting(); msg != "" {
+			t.Fatal(msg)
+		}
+	case "show-answers":
+		s.ShowAnswers()
+	case "try-note":
+		if _, err := s.TryUnscored(lesson.Try{Kind: "row", Tool: strings.Fields(arg)[0], Input: rest(), Claim: "ok"}); err != nil {
+			t.Fatal(err)
+		}
 	default:
 		t.Fatalf("unknown step %q", line)
 	}
@@ -192,9 +202,21 @@ func check(t *testing.T, s *State, events *recorder, k, want string, line int) {
 	case "wants:":
 		var w []string
 		for _, r := range s.Table().Rows {
-			w = append(w, r.Want)
+			w = append(w, cmp.Or(r.Want, "?"))
 		}
 		got = strings.Join(w, " | ")
+	case "locked:":
+		got = "-"
+		if l := s.LockedRows(); l != nil {
+			var n []string
+			for _, i := range l {
+				n = append(n, strconv.Itoa(i))
+			}
+			got = strings.Join(n, " ")
+		}
+	case "score:":
+		sc := ScorePredictions(s.Results())
+		got = strconv.Itoa(sc.Right) + " of " + strconv.Itoa(sc.Predicted+sc.Unpredicted)
 	case "results:":
 		got = "nil"
 		if s.Results() != nil {
@@ -218,7 +240,7 @@ func TestUndoRestoresExactly(t *testing.T) {
 		{"replace", func(s *State) { s.Replace(lesson.Classroom()) }},
 		{"delete", func(s *State) { s.Delete(1) }},
 		{"delete then edit the rows that moved up", func(s *State) { s.Delete(0); s.SetInput(0, "x"); s.Move(0, 1) }},
-		{"predict mode", func(s *State) { s.Replace(StartPredict(s.Table())) }},
+		{"predict mode", func(s *State) { s.Replace(lesson.Worksheet(s.Table())) }},
 		{"a Try it of another tool", func(s *State) {
 			s.PlaceTry(lesson.Try{Kind: "row", Tool: "get_job", Input: "17", Claim: "ok"}, "n")
 		}},

@@ -5,13 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
 
 // The student's page opens on the lesson's table with nothing predicted, scores what the
 // student picked, and the answers come from the lesson, not from the table or its link.
 func TestOpeningIsUnpredicted(t *testing.T) {
-	st := Choose("", "")
+	st := chooseFrom("", "")
 	if st.Table.Mode != lesson.PredictMode || len(st.Table.Rows) != len(lesson.Classroom().Rows) {
 		t.Fatalf("opening table %+v", st.Table)
 	}
@@ -37,7 +38,7 @@ func TestOpeningIsUnpredicted(t *testing.T) {
 }
 
 func TestShowAnswers(t *testing.T) {
-	s := New(Opening())
+	s := New(lesson.Opening())
 	s.SetWant(0, "invalid_args") // a prediction the answers replace
 	s.Add()                      // a blank row stays blank
 	s.SetInput(6, `"42"`)        // not in the lesson: the page computes its answer
@@ -63,21 +64,21 @@ func TestShowAnswers(t *testing.T) {
 // A link made from a predict table carries no want, whatever the student picked; a check-mode
 // table keeps its wants; the saved copy keeps the student's predictions.
 func TestPredictLinkCarriesNoWant(t *testing.T) {
-	s := New(Opening())
+	s := New(lesson.Opening())
 	s.SetWant(0, "ok")
 	for _, link := range []string{ShareLink("https://x.test/", s.Table()), PredictLink("https://x.test/", lesson.Classroom()),
-		EmbedLink("https://x.test/", s.Table())} {
-		payload, _ := FragmentTable(link[strings.Index(link, "#"):])
+		embed.Link("https://x.test/", s.Table())} {
+		payload := embed.ParseFragment(link[strings.Index(link, "#"):]).Payload
 		raw, err := base64.RawURLEncoding.DecodeString(payload)
 		if err != nil || !strings.Contains(string(raw), `"input"`) || strings.Contains(string(raw), `"want"`) {
 			t.Errorf("%s carries %s (%v)", link, raw, err)
 		}
 	}
 	check := lesson.Classroom()
-	if tb := Choose(ShareLink("https://x.test/", check)[len("https://x.test/"):], "").Table; tb.Rows[0].Want != "ok" || tb.Mode != "" {
+	if tb := chooseFrom(ShareLink("https://x.test/", check)[len("https://x.test/"):], "").Table; tb.Rows[0].Want != "ok" || tb.Mode != "" {
 		t.Errorf("a check-mode link lost its wants: %+v", tb)
 	}
-	if saved := Choose("", s.Saved()).Table; saved.Rows[0].Want != "ok" {
+	if saved := chooseFrom("", s.Saved()).Table; saved.Rows[0].Want != "ok" {
 		t.Errorf("the saved copy lost the prediction: %+v", saved.Rows[0])
 	}
 }

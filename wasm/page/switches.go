@@ -5,7 +5,9 @@ package page
 
 import (
 	"strconv"
+	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -17,7 +19,7 @@ func SwitchLabel(name string) string {
 	case "digit_strings":
 		return "digit strings → int"
 	case "bool_strings":
-		return `"true"/"false" → bool on refund's dry_run`
+		return `"true"/"false" → bool on ` + boolStringsNames()
 	}
 	return name
 }
@@ -84,11 +86,12 @@ func flipMessage(f Flip, tool string) string {
 		return head + plural(n, "row", "rows") + " of this table changed code. Add each as a fixture, so the table pins the new behaviour."
 	}
 	msg := head + "nothing changed on this table."
+	bf, affected := boolStringsFieldOf(tool)
 	switch {
-	case f.Switch == "bool_strings" && tool != "refund":
-		msg += " This switch only affects refund's dry_run; the table calls " + tool + "."
+	case f.Switch == "bool_strings" && !affected:
+		msg += " This switch only affects " + boolStringsNames() + "; the table calls " + tool + "."
 	case f.Switch == "bool_strings":
-		msg += ` Add a row such as {"job_id": 17, "amount_cents": 500, "dry_run": "true"} (with refunds.write granted) to see it.`
+		msg += " Add a row such as " + boolStringsRow(bf) + permissionNote(tool) + " to see it."
 	case f.Switch == "trim":
 		msg += ` No row has spaces around a value; add one such as " 17 ".`
 	case f.Switch == "digit_strings":
@@ -134,4 +137,59 @@ func (s *State) EnsureRow(tool, input string) (row int, replaced bool) {
 	}
 	s.Place(p)
 	return p.Row, p.Switched
+}
+
+// boolStringsNames names the fields the bool_strings switch affects: "refund's dry_run".
+func boolStringsNames() string {
+	var names []string
+	for _, f := range lesson.BoolStringsFields() {
+		names = append(names, f.Tool+"'s "+f.Field)
+	}
+	return strings.Join(names, " and ")
+}
+
+// boolStringsFieldOf is tool's field that the bool_strings switch affects, if it has one.
+func boolStringsFieldOf(tool string) (lesson.BoolStringsField, bool) {
+	for _, f := range lesson.BoolStringsFields() {
+		if f.Tool == tool {
+			return f, true
+		}
+	}
+	return lesson.BoolStringsField{}, false
+}
+
+// boolStringsRow is an input for f's tool that sends f as the string "true", the other fields
+// as their examples: {"job_id": 17, "amount_cents": 500, "dry_run": "true"}.
+func boolStringsRow(f lesson.BoolStringsField) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for _, t := range lesson.Tools() {
+		if t.Name != f.Tool {
+			continue
+		}
+		for i, fd := range t.Schema.Fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Quote(fd.Name) + ": ")
+			switch {
+			case fd.Name == f.Field:
+				b.WriteString(`"true"`)
+			case fd.Kind == coerce.Integer:
+				b.WriteString(fd.Example)
+			default:
+				b.WriteString(strconv.Quote(fd.Example))
+			}
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// permissionNote is " (with <permission> granted)" for a tool that needs one.
+func permissionNote(tool string) string {
+	if p := lesson.PermissionOf(tool); p != "" {
+		return " (with " + p + " granted)"
+	}
+	return ""
 }

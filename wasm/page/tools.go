@@ -2,13 +2,27 @@ package page
 
 // The tools panel: which tool the table's rows call, and whether the runs hold refunds.write.
 
-import "coerceplayground/lesson"
+import (
+	"slices"
+
+	"coerceplayground/lesson"
+)
 
 // SetTool makes the table's rows call tool; it reports false for a tool the lesson does not
 // have. get_job is stored as "" so a get_job table's link stays as it was before tools existed.
 func (s *State) SetTool(tool string) bool {
+	if own := s.OwnTool(); own != "" && tool == own {
+		return true
+	}
 	if !isTool(tool) {
 		return false
+	}
+	if s.table.ToolDef != "" { // back to a lesson tool: the table's own tool goes
+		next := s.table
+		next.ToolDef, next.Tool = "", ""
+		s.table = next
+		s.declare()
+		s.changed(SetupChanged)
 	}
 	if tool == lesson.DefaultTool {
 		tool = ""
@@ -25,7 +39,7 @@ func (s *State) SetTool(tool string) bool {
 	return true
 }
 
-func isTool(name string) bool { return contains(lesson.ToolNames(), name) }
+func isTool(name string) bool { return slices.Contains(lesson.ToolNames(), name) }
 
 // ToolNote is what the tools panel says after the reader picked tool.
 func ToolNote(tool string) string {

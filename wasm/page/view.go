@@ -32,7 +32,9 @@ func RowTemplate() Node {
 		E("td", "class", "input").With(E("input", "type", "text", "data-field", "input",
 			"spellcheck", "false", "autocomplete", "off", "placeholder", `raw input, e.g. "17"`),
 			E("span", "class", "print-only")),
-		E("td", "class", "want").With(sel),
+		// The lock mark shows (style.css) when the row is locked (LockFill).
+		E("td", "class", "want").With(sel, E("span", "class", "lock-mark").With(
+			E("span").Say("locked at Run"), E("span", "class", "visually-hidden"))),
 		E("td", "class", "note").With(E("input", "type", "text", "data-field", "note",
 			"placeholder", "note (optional)", "autocomplete", "off")),
 		actions,
@@ -85,7 +87,22 @@ func RowFill(i, n int, r lesson.Row, predict bool) []Fill {
 	return f
 }
 
-// RowID is the id of a control of editor row i ("input", "want", "note", "up", "down", "delete").
+// LockFill is what RowFill's row i gets on top when its prediction is locked (State.Locked):
+// the row marked locked (the stylesheet shows its lock mark), the prediction and the input
+// that it was made for read-only, and the mark's sentence read with the prediction.
+func LockFill(i int) []Fill {
+	return []Fill{
+		{nil, "class", "locked"},
+		{[]int{1, 0}, "readonly", ""},
+		{[]int{2, 0}, "disabled", ""},
+		{[]int{2, 0}, "aria-describedby", RowID(i, "lock")},
+		{[]int{2, 1}, "id", RowID(i, "lock")},
+		{[]int{2, 1, 1}, FillText, ": " + LockedNote(i)},
+	}
+}
+
+// RowID is the id of a control of editor row i ("input", "want", "note", "up", "down", "delete",
+// and "lock", the lock mark of a locked row).
 func RowID(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" + part }
 
 // RowView is editor row i of a table of n rows: RowTemplate filled by RowFill, as HTML writes it.
@@ -129,9 +146,12 @@ func fill(n Node, path []int, name, v string) Node {
 
 // CatalogView is the error catalog of tool as the page lists it: a <dt> with the code's badge
 // and a <dd> per member.
-func CatalogView(tool string) []Node {
+func CatalogView(tool string) []Node { return catalogNodes(Catalog(tool)) }
+
+// catalogNodes draws catalog entries as CatalogView does.
+func catalogNodes(entries []Entry) []Node {
 	var out []Node
-	for _, e := range Catalog(tool) {
+	for _, e := range entries {
 		// The id is where a loop step's or a vendor response's Why sends the reader (CatalogID).
 		out = append(out, E("dt", "id", CatalogID(e.Code)).With(Badge(e.Code)))
 		for _, f := range e.Fields {
@@ -152,8 +172,7 @@ func NoteView(ni int, n lesson.Note, shows func(lesson.Try) bool) Node {
 	id := "note-" + n.Slug
 	// The body is the lesson's own embedded HTML, never learner text; lesson's tests allow
 	// only bare <p> <code> <em> <strong> <ul> <ol> <li> in it.
-	body := E("div", "class", "note-body")
-	body.Inner = n.HTML
+	body := E("div", "class", "note-body").With(Markup(n.HTML))
 	tries := E("ul", "class", "tries", "aria-label", "Try it: "+n.Title)
 	for ti, t := range n.Tries {
 		label := TryLabel(t)

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -52,7 +51,7 @@ func blockedTab(t *testing.T, block string) *tab {
 			chromedp.Flag("disable-features", "ThirdPartyStoragePartitioning"))
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	return openTab(t, allocCtx, 90*time.Second, cancelAlloc)
+	return openTab(t, allocCtx, cancelAlloc)
 }
 
 // probeJS tries localStorage in the current document.
@@ -67,7 +66,7 @@ func TestEmbedThirdPartyStorageBlocked(t *testing.T) {
 	embedAPI(t, tb, cs)
 	// The browser refuses storage to a frame of the playground's origin, or
 	// this test would prove nothing.
-	probe, err := chromedp.Run(tb.ctx, chromedp.Poll[string](`probe`, chromedp.WithPollingTimeout(20*time.Second)))
+	probe, err := poll[string](tb, `probe`)
 	if err != nil || probe != "threw SecurityError" {
 		t.Fatalf("localStorage in a cross-site frame: %q (%v), want it to throw a SecurityError", probe, err)
 	}
@@ -76,8 +75,8 @@ func TestEmbedThirdPartyStorageBlocked(t *testing.T) {
 	}
 	fr := frame(tb)
 	status := `document.getElementById("storage-status")`
-	if got := eval[string](fr, status+`.textContent`); got != page.KeepRefused || eval[bool](fr, status+`.hidden`) {
-		t.Errorf("storage line in the frame = %q, want %q shown", got, page.KeepRefused)
+	if got := eval[string](fr, status+`.textContent`); got != page.StorageRefused || eval[bool](fr, status+`.hidden`) {
+		t.Errorf("storage line in the frame = %q, want %q shown", got, page.StorageRefused)
 	}
 	if got := inFrame(tb, "#storage-status", "role"); got != "status" {
 		t.Errorf("storage line role = %q", got)
@@ -100,8 +99,8 @@ func TestSiteDataBlocked(t *testing.T) {
 		t.Fatalf("localStorage at the top level: %s, want it to throw a SecurityError", got)
 	}
 	status := `document.getElementById("storage-status")`
-	if got := eval[string](tb, status+`.textContent`); got != page.KeepRefused || eval[bool](tb, status+`.hidden`) {
-		t.Errorf("storage line %q (hidden %v), want %q", got, eval[bool](tb, status+`.hidden`), page.KeepRefused)
+	if got := eval[string](tb, status+`.textContent`); got != page.StorageRefused || eval[bool](tb, status+`.hidden`) {
+		t.Errorf("storage line %q (hidden %v), want %q", got, eval[bool](tb, status+`.hidden`), page.StorageRefused)
 	}
 	// The notice banner is for news, not for this.
 	if n := eval[string](tb, `document.getElementById("notice-text").textContent`); strings.Contains(n, "keep") {
@@ -122,7 +121,7 @@ func TestSiteDataBlocked(t *testing.T) {
 	if link := eval[string](tb, `document.getElementById("share-url").value`); !strings.Contains(link, "#table=") {
 		t.Errorf("share link %q; notice %q", link, eval[string](tb, `document.getElementById("notice-text").textContent`))
 	}
-	if got := eval[string](tb, status+`.textContent`); got != page.KeepRefused {
+	if got := eval[string](tb, status+`.textContent`); got != page.StorageRefused {
 		t.Errorf("storage line after edits %q", got)
 	}
 }
@@ -153,8 +152,8 @@ func TestSaveWhenStorageFull(t *testing.T) {
 	saved := `localStorage.getItem("` + page.StorageKey + `") || ""`
 	for _, v := range []string{"41", "42"} {
 		edit(v)
-		if got := eval[string](tb, status+`.textContent`); got != page.KeepFull || eval[bool](tb, status+`.hidden`) {
-			t.Fatalf("after edit %s with storage full: line %q, want %q", v, got, page.KeepFull)
+		if got := eval[string](tb, status+`.textContent`); got != page.StorageFull || eval[bool](tb, status+`.hidden`) {
+			t.Fatalf("after edit %s with storage full: line %q, want %q", v, got, page.StorageFull)
 		}
 		if got := eval[string](tb, saved); got != "" {
 			t.Fatalf("something was saved with storage full: %q", got)
@@ -162,8 +161,8 @@ func TestSaveWhenStorageFull(t *testing.T) {
 	}
 	tb.do(chromedp.Evaluate[chromedp.Void](`Object.keys(localStorage).filter(k => k.startsWith("junk-")).forEach(k => localStorage.removeItem(k))`))
 	edit("43")
-	if got := eval[string](tb, status+`.textContent`); got != page.KeepAgain {
-		t.Errorf("after room came back: line %q, want %q", got, page.KeepAgain)
+	if got := eval[string](tb, status+`.textContent`); got != page.StorageAgain {
+		t.Errorf("after room came back: line %q, want %q", got, page.StorageAgain)
 	}
 	if got := eval[string](tb, saved); got == "" {
 		t.Error("nothing saved after room came back")

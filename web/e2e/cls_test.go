@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +19,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"coerceplayground/build/webbuild"
+	"coerceplayground/embed"
+	"coerceplayground/lesson"
 	"coerceplayground/web"
 )
 
@@ -108,15 +112,21 @@ func TestEmbedOptionsBeforeTheApp(t *testing.T) {
 		}
 		web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), web.Embedders{}).ServeHTTP(w, r)
 	})
-	const attrs = `["data-show", "data-theme", "data-readonly"].map(a => a + "=" + document.documentElement.getAttribute(a)).join(" ")`
+	check := lesson.Opening()
+	check.Mode = "" // an instructor's table, shown with its answers
+	checkLink := "table=" + lesson.EncodeShare(check)
+	const attrs = `["data-show", "data-theme", "data-readonly", "data-student"].map(a => a + "=" + document.documentElement.getAttribute(a)).join(" ")`
 	for _, c := range []struct{ frag, want string }{
-		{"", "data-show=table results learner data-theme=null data-readonly=null"},
-		{"panels=catalog,%20Table,,catalog", "data-show=catalog table data-theme=null data-readonly=null"},
-		{"panels=nothing", "data-show=table results learner data-theme=null data-readonly=null"},
-		{"panels=loop&panels=bogus&theme=dark&readonly=1", "data-show=loop data-theme=dark data-readonly="},
-		{"theme=dark&theme=auto&readonly=true&readonly=0", "data-show=table results learner data-theme=null data-readonly=null"},
-		{"theme=light&panels=schema%2Cnotes&mode=predict", "data-show=schema notes data-theme=light data-readonly=null"},
-		{"panels=%zz&theme=sepia", "data-show=table results learner data-theme=null data-readonly=null"},
+		{"", "data-show=table results learner data-theme=null data-readonly=null data-student="},
+		{"panels=catalog,%20Table,,catalog", "data-show=catalog table data-theme=null data-readonly=null data-student="},
+		{"panels=nothing", "data-show=table results learner data-theme=null data-readonly=null data-student="},
+		{"panels=loop&panels=bogus&theme=dark&readonly=1", "data-show=loop data-theme=dark data-readonly= data-student="},
+		{"theme=dark&theme=auto&readonly=true&readonly=0", "data-show=table results learner data-theme=null data-readonly=null data-student="},
+		{"theme=light&panels=schema%2Cnotes&mode=predict", "data-show=schema notes data-theme=light data-readonly=null data-student="},
+		{"panels=%zz&theme=sepia", "data-show=table results learner data-theme=null data-readonly=null data-student="},
+		{checkLink, "data-show=table results learner data-theme=null data-readonly=null data-student=null"},
+		{checkLink + "&student=1", "data-show=table results learner data-theme=null data-readonly=null data-student="},
+		{checkLink + "&mode=predict&mode=check", "data-show=table results learner data-theme=null data-readonly=null data-student=null"},
 	} {
 		tb := newTab(t)
 		tb.navigateNoWait(site.URL + "/embed.html#" + c.frag)
@@ -127,7 +137,8 @@ func TestEmbedOptionsBeforeTheApp(t *testing.T) {
 	}
 	close(release)
 	for _, c := range []string{"", "panels=catalog,%20Table,,catalog", "panels=loop&panels=bogus&theme=dark&readonly=1",
-		"theme=dark&theme=auto&readonly=true&readonly=0", "theme=light&panels=schema%2Cnotes&mode=predict"} {
+		"theme=dark&theme=auto&readonly=true&readonly=0", "theme=light&panels=schema%2Cnotes&mode=predict",
+		checkLink, checkLink + "&student=1", checkLink + "&mode=predict&mode=check"} {
 		tb := newTab(t)
 		tb.navigateNoWait(site.URL + "/embed.html#" + c)
 		before := eval[string](tb, attrs)
@@ -152,5 +163,25 @@ func TestRunInFirstScreen(t *testing.T) {
 				t.Errorf("at %d×%d Run spans %.0f to %.0f px of a %.0f px window (scrolled %.0f)", v.w, v.h, got[0], got[1], got[2], got[3])
 			}
 		})
+	}
+}
+
+// The inline script knows every panel embed.Panels declares, and no other: a panel added there
+// and not here would be hidden until the app starts, then appear.
+func TestInlineScriptKnowsThePanels(t *testing.T) {
+	index, err := os.ReadFile(filepath.Join(moduleRoot, "web", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`var known = " ([a-z ]+) ";`).FindSubmatch(index)
+	if m == nil {
+		t.Fatal("index.html's inline script has no list of known panels")
+	}
+	var ids []string
+	for _, p := range embed.Panels {
+		ids = append(ids, p.ID)
+	}
+	if got, want := string(m[1]), strings.Join(ids, " "); got != want {
+		t.Errorf("the inline script knows the panels %q; embed.Panels are %q", got, want)
 	}
 }

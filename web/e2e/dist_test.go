@@ -6,7 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -46,9 +46,9 @@ func freePort(t *testing.T) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
-// startGroup starts cmd in its own process group and kills the whole group
-// when the test ends.
-func startGroup(t *testing.T, cmd *exec.Cmd) {
+// startGroup starts cmd in its own process group, kills the whole group when the test ends, and
+// returns a channel closed once the command has exited.
+func startGroup(t *testing.T, cmd *exec.Cmd) <-chan struct{} {
 	t.Helper()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -65,13 +65,28 @@ func startGroup(t *testing.T, cmd *exec.Cmd) {
 			<-done
 		}
 	})
+	return done
 }
 
-// waitHTTP polls url until it answers 200 or the time is up.
-func waitHTTP(t *testing.T, url string, limit time.Duration, logs func() string) time.Duration {
+// testEnd is when a test that waits for a command must give up: shortly before go test's own
+// deadline (reportMargin, as a tab's), so the failure names what it waited for.
+func testEnd(t *testing.T) <-chan time.Time {
+	end, ok := t.Deadline()
+	if !ok {
+		return nil // go test -timeout 0: wait as long as it takes
+	}
+	return time.After(time.Until(end.Add(-reportMargin)))
+}
+
+// waitHTTP polls url until it answers 200 and returns how long that took. It fails the test,
+// with the command's logs, when the command exits first or the test's time runs out: a
+// server's start has no budget of its own, since wrangler dev alone takes tens of seconds to
+// answer on a loaded 2-core machine, and a fixed 60 s was a bet on the load.
+func waitHTTP(t *testing.T, url string, exited <-chan struct{}, logs func() string) time.Duration {
 	t.Helper()
 	start := time.Now()
-	for time.Since(start) < limit {
+	end := testEnd(t)
+	for {
 		res, err := http.Get(url)
 		if err == nil {
 			res.Body.Close()
@@ -79,10 +94,33 @@ func waitHTTP(t *testing.T, url string, limit time.Duration, logs func() string)
 				return time.Since(start)
 			}
 		}
-		time.Sleep(100 * time.Millisecond)
+		select {
+		case <-exited:
+			t.Fatalf("the server exited before %s answered 200\n%s", url, logs())
+		case <-end:
+			t.Fatalf("%s did not answer 200 in the %s the test had\n%s", url, time.Since(start).Round(time.Second), logs())
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
-	t.Fatalf("%s did not answer 200 within %s\n%s", url, limit, logs())
-	return 0
+}
+
+// waitLogged waits until the command's logs match re and returns the first submatch, failing
+// the test when the command exits first or the test's time runs out.
+func waitLogged(t *testing.T, re *regexp.Regexp, exited <-chan struct{}, logs func() string) string {
+	t.Helper()
+	end := testEnd(t)
+	for {
+		if m := re.FindStringSubmatch(logs()); m != nil {
+			return m[1]
+		}
+		select {
+		case <-exited:
+			t.Fatalf("the command exited before it logged %s\n%s", re, logs())
+		case <-end:
+			t.Fatalf("the command did not log %s in the time the test had\n%s", re, logs())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // dist/ works from a server that sends no headers of ours:
@@ -99,13 +137,15 @@ func TestDistFromPythonHTTPServer(t *testing.T) {
 		t.Skip("python3 not found")
 	}
 	out, man := buildDist(t, "")
-	port := freePort(t)
-	var logs strings.Builder
-	cmd := exec.Command(py, "-m", "http.server", "--bind", "127.0.0.1", "--directory", out, strconv.Itoa(port))
+	// Port 0: the server binds a port the kernel gives it and says which, so no other process
+	// can take it between a check and the bind (as with a port found free a moment before).
+	var logs syncBuffer
+	cmd := exec.Command(py, "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", out, "0")
 	cmd.Stdout, cmd.Stderr = &logs, &logs
-	startGroup(t, cmd)
-	base := "http://127.0.0.1:" + strconv.Itoa(port)
-	waitHTTP(t, base+"/", 15*time.Second, logs.String)
+	exited := startGroup(t, cmd)
+	port := waitLogged(t, regexp.MustCompile(`Serving HTTP on \S+ port (\d+)`), exited, logs.String)
+	base := "http://127.0.0.1:" + port
+	waitHTTP(t, base+"/", exited, logs.String)
 
 	for _, path := range []string{"/", "/embed.html"} {
 		t.Run("path="+path, func(t *testing.T) {

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -111,7 +110,7 @@ type message struct {
 func waitMessage(tb *tab, match string) message {
 	tb.t.Helper()
 	js := `(() => { const m = got.find(m => m.data && (` + match + `)(m.data)); return m ? JSON.stringify(m) : ""; })()`
-	s, err := chromedp.Run(tb.ctx, chromedp.Poll[string](js, chromedp.WithPollingTimeout(30*time.Second)))
+	s, err := poll[string](tb, js)
 	if err != nil {
 		got := eval[string](tb, `JSON.stringify(got)`)
 		tb.t.Fatalf("no message matching %s: %v; the page got %s", match, err, got)
@@ -123,9 +122,7 @@ func waitMessage(tb *tab, match string) message {
 	return m
 }
 
-// frames holds, for each tab, the tab of its playground iframe.
-var frames sync.Map // *tab -> *frameTab
-
+// frameTab is a tab's playground iframe, attached as a tab of its own (tab.frame).
 type frameTab struct {
 	*tab
 	id     target.ID
@@ -142,8 +139,8 @@ func frame(tb *tab) *tab {
 	var id target.ID
 	// Targets lists the frames of every tab: take only this tab's (its browser context's).
 	bc := chromedp.FromContext(tb.ctx).BrowserContextID
-	deadline := time.Now().Add(20 * time.Second)
-	for id == "" && time.Now().Before(deadline) {
+	// Until the frame's target exists, or the tab's time is up (tabContext).
+	for id == "" && tb.ctx.Err() == nil {
 		ts, err := chromedp.Targets(tb.ctx)
 		if err != nil {
 			tb.t.Fatal(err)
@@ -160,8 +157,8 @@ func frame(tb *tab) *tab {
 	if id == "" {
 		tb.t.Fatal("no playground iframe target")
 	}
-	if f, ok := frames.Load(tb); ok && f.(*frameTab).id == id {
-		return f.(*frameTab).tab
+	if tb.frame != nil && tb.frame.id == id {
+		return tb.frame.tab
 	}
 	f := &frameTab{tab: &tab{t: tb.t}, id: id}
 	ctx, cancel := chromedp.NewContext(tb.ctx, chromedp.WithTargetID(id), chromedp.WithListener(f.listen))
@@ -169,14 +166,12 @@ func frame(tb *tab) *tab {
 	if err := chromedp.Do(ctx); err != nil {
 		tb.t.Fatal(err)
 	}
-	if old, loaded := frames.Swap(tb, f); loaded {
-		old.(*frameTab).cancel()
+	if tb.frame != nil {
+		tb.frame.cancel()
 	} else {
-		tb.t.Cleanup(func() {
-			f, _ := frames.LoadAndDelete(tb)
-			f.(*frameTab).cancel()
-		})
+		tb.t.Cleanup(func() { tb.frame.cancel() })
 	}
+	tb.frame = f
 	tb.t.Cleanup(func() {
 		f.mu.Lock()
 		defer f.mu.Unlock()
@@ -213,9 +208,7 @@ func embedAPI(t *testing.T, tb *tab, cs *courseSite) {
 	if h.Origin != cs.play.URL || first < 400 || lti.Data["height"] != h.Data["height"] {
 		t.Fatalf("height messages %+v and %+v", h, lti)
 	}
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](
-		`document.getElementById("pg").height === String(got.filter(m => m.data.type === "coerce-playground:height").pop().data.height)`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `document.getElementById("pg").height === String(got.filter(m => m.data.type === "coerce-playground:height").pop().data.height)`); err != nil {
 		t.Errorf("host.js did not size the iframe: height=%s", eval[string](tb, `document.getElementById("pg").height`))
 	}
 
@@ -231,31 +224,7 @@ func embedAPI(t *testing.T, tb *tab, cs *courseSite) {
 	tb.do(chromedp.Evaluate[chromedp.Void](`ask({type: "getResults", id: 7})`))
 	res := waitMessage(tb, `d => d.id === 7`)
 	for _, m := range []message{ran, res} {
-		rows, _ := m.Data["rows"].([]any)
-		if m.Data["type"] != "coerce-playground:results" || len(rows) != 3 {
-			t.Fatalf("results %+v", m)
-		}
-		var codes []string
-		var passes []bool
-		for _, r := range rows {
-			r := r.(map[string]any)
-			codes = append(codes, r["code"].(string))
-			passes = append(passes, r["pass"].(bool))
-			if !strings.Contains(r["observation"].(string), `"`) || r["input"] == "" {
-				t.Errorf("row %+v", r)
-			}
-			// The row's Why: an array of steps whose last is ok exactly when the code is.
-			if tr, _ := r["trace"].([]any); len(tr) == 0 || tr[len(tr)-1].(map[string]any)["ok"] != (r["code"] == "ok") {
-				t.Errorf("row %v: trace %v", r["input"], r["trace"])
-			}
-		}
-		if !slices.Equal(codes, []string{"ok", "invalid_args", "not_found"}) || !slices.Equal(passes, []bool{true, false, false}) {
-			t.Errorf("codes %q, passes %v", codes, passes)
-		}
-		sum := m.Data["summary"].(map[string]any)
-		if sum["rows"] != 3.0 || sum["passed"] != 1.0 || sum["failed"] != 1.0 || sum["unpredicted"] != 1.0 || sum["tool"] != "get_job" {
-			t.Errorf("summary %+v", sum)
-		}
+		checkResults(t, m)
 	}
 	// The frame shows what it ran, and the results made it taller.
 	if got := inFrame(tb, "#results > tr:nth-child(3)", "data-code"); got != "not_found" {
@@ -300,6 +269,37 @@ func embedAPI(t *testing.T, tb *tab, cs *courseSite) {
 	}
 }
 
+// checkResults checks a results message for the table setTable gave: three rows with their
+// codes, passes, observations and Why traces, and the summary.
+func checkResults(t *testing.T, m message) {
+	t.Helper()
+	rows, _ := m.Data["rows"].([]any)
+	if m.Data["type"] != "coerce-playground:results" || len(rows) != 3 {
+		t.Fatalf("results %+v", m)
+	}
+	var codes []string
+	var passes []bool
+	for _, r := range rows {
+		r := r.(map[string]any)
+		codes = append(codes, r["code"].(string))
+		passes = append(passes, r["pass"].(bool))
+		if !strings.Contains(r["observation"].(string), `"`) || r["input"] == "" {
+			t.Errorf("row %+v", r)
+		}
+		// The row's Why: an array of steps whose last is ok exactly when the code is.
+		if tr, _ := r["trace"].([]any); len(tr) == 0 || tr[len(tr)-1].(map[string]any)["ok"] != (r["code"] == "ok") {
+			t.Errorf("row %v: trace %v", r["input"], r["trace"])
+		}
+	}
+	if !slices.Equal(codes, []string{"ok", "invalid_args", "not_found"}) || !slices.Equal(passes, []bool{true, false, false}) {
+		t.Errorf("codes %q, passes %v", codes, passes)
+	}
+	sum := m.Data["summary"].(map[string]any)
+	if sum["rows"] != 3.0 || sum["passed"] != 1.0 || sum["failed"] != 1.0 || sum["unpredicted"] != 1.0 || sum["tool"] != "get_job" {
+		t.Errorf("summary %+v", sum)
+	}
+}
+
 // Before the host says anything, a learner's run is told to the parent when
 // origins= lists the parent's origin.
 func TestEmbedRanBeforeAnyMessage(t *testing.T) {
@@ -326,8 +326,7 @@ func embedIgnores(t *testing.T, tb *tab, cs *courseSite) {
 	tb.do(chromedp.Navigate(cs.b + "/?frag=" + "origins=" + cs.a))
 	waitMessage(tb, `d => d.type === "coerce-playground:height"`)
 	tb.do(chromedp.Evaluate[chromedp.Void](`ask({type: "setTable", id: "x", rows: [{input: "99", want: "ok"}]}); ask({type: "run", id: "y"})`))
-	deadline := time.Now().Add(10 * time.Second)
-	for inFrame(tb, "html", "data-embed-ignored") != "2" && time.Now().Before(deadline) {
+	for inFrame(tb, "html", "data-embed-ignored") != "2" && tb.ctx.Err() == nil {
 		time.Sleep(100 * time.Millisecond)
 	}
 	if got := inFrame(tb, "html", "data-embed-ignored"); got != "2" {
@@ -357,114 +356,5 @@ func embedIgnores(t *testing.T, tb *tab, cs *courseSite) {
 	waitMessage(tb, `d => d.type === "coerce-playground:height" && d.height > `+strconv.Itoa(h))
 	if n := eval[int](tb, `got.filter(m => m.data.type !== "coerce-playground:height" && m.data.subject !== "lti.frameResize").length`); n != 0 {
 		t.Errorf("a learner's run was told to a page not in origins=: %s", eval[string](tb, `JSON.stringify(got)`))
-	}
-}
-
-func TestEmbedOptionsAndScreenshots(t *testing.T) {
-	cs := newCourseSite(t)
-	for _, width := range []int64{1280, 360} {
-		for _, scheme := range []string{"light", "dark"} {
-			t.Run(scheme+"-"+strconv.FormatInt(width, 10), func(t *testing.T) {
-				tb := newTab(t)
-				tb.do(chromedp.EmulateViewport(width, 900))
-				tb.media([2]string{"prefers-color-scheme", scheme})
-				// The light reader gets a dark embed and the dark one a light
-				// embed: theme= overrides the system setting.
-				theme := map[string]string{"light": "dark", "dark": "light"}[scheme]
-				frag := "readonly=1&panels=table,results,learner,catalog&theme=" + theme + "&origins=" + cs.a
-				tb.do(chromedp.Navigate(cs.a + "/?frag=" + strings.ReplaceAll(frag, "&", "%26")))
-				waitMessage(tb, `d => d.type === "coerce-playground:height"`)
-				tb.do(chromedp.Evaluate[chromedp.Void](`ask({type: "run", id: 1})`))
-				waitMessage(tb, `d => d.id === 1`)
-				fr := frame(tb)
-				for _, c := range []struct{ sel, attr, want string }{
-					{"html", "data-theme", theme},
-					{"html", "data-readonly", ""},
-					{"#row-0-input", "readonly", ""},
-				} {
-					if v, err := chromedp.Run(fr.ctx, chromedp.AttributeValue(chromedp.CSS(c.sel), c.attr)); err != nil || !v.Exists || v.Value != c.want {
-						t.Errorf("%s[%s] = %+v (%v), want %q", c.sel, c.attr, v, err, c.want)
-					}
-				}
-				// The chrome and the read-only controls are hidden; the learner box is not. The
-				// page's heading is there for assistive technology only.
-				if w := eval[float64](fr, `document.querySelector("header.site").getBoundingClientRect().width`); w > 1 {
-					t.Errorf("the page's header is %v px wide in the embed, want visually hidden", w)
-				}
-				if h1 := eval[string](fr, `[...document.querySelectorAll("h1")].map(h => h.textContent.trim()).join("|")`); h1 != "Coercion playground" {
-					t.Errorf("the embed's level-one headings: %q", h1)
-				}
-				for sel, want := range map[string]bool{"#add-row": false, "#row-0-delete": false,
-					"#learner-input": true, "#catalog": true, "#schema": false, "#copy-embed": false} {
-					nodes, err := chromedp.Run(fr.ctx, chromedp.Nodes(chromedp.CSS(sel)))
-					if err != nil || len(nodes) == 0 {
-						t.Errorf("%s: %v", sel, err)
-						continue
-					}
-					box, err := chromedp.Run(fr.ctx, chromedp.Dimensions(chromedp.CSS(sel)))
-					shown := err == nil && box != nil && box.Width > 0
-					if shown != want {
-						t.Errorf("%s shown = %v, want %v", sel, shown, want)
-					}
-				}
-				fr.do(chromedp.SendKeys(chromedp.CSS("#learner-input"), `"0017"`+"\n"))
-				if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById("pg").height > 600`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-					t.Errorf("the iframe was not resized: %v", err)
-				}
-				tb.screenshot("embed-"+strconv.FormatInt(width, 10)+"-"+scheme+"-system.png", chromedp.FullScreenshot(100))
-			})
-		}
-	}
-}
-
-// Copy embed code writes the iframe for the current table, pointing at the
-// embed page, and that snippet loads the same table.
-func TestCopyEmbedCode(t *testing.T) {
-	tb := newTab(t)
-	tb.open("/")
-	tb.answers() // an instructor's table in check mode: it opens as it is, with no predict notice
-	tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), "42"))
-	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-input").dispatchEvent(new Event("input", {bubbles: true}))`))
-	tb.instructor()
-	tb.do(chromedp.Click(chromedp.ID("copy-embed")))
-	snippet := eval[string](tb, `document.getElementById("embed-snippet").value`)
-	if !strings.HasPrefix(snippet, `<iframe src="`+server.URL+`/embed.html#table=`) || !strings.Contains(snippet, `title="`+web.EmbedTitle+`"`) ||
-		!strings.HasSuffix(snippet, "></iframe>\n"+`<script src="`+server.URL+`/host.js" defer></script>`) {
-		t.Fatalf("snippet %s", snippet)
-	}
-	if st := eval[string](tb, `document.getElementById("embed-status").textContent`); st == "" {
-		t.Error("no status after Copy embed code")
-	}
-	// How an instructor sees it on a phone.
-	tb.do(chromedp.EmulateViewport(360, 780))
-	tb.do(chromedp.ScrollIntoView(chromedp.ID("embed-code")))
-	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 360 {
-		t.Errorf("with the embed code shown the page is %d px wide at 360 px", w)
-	}
-	tb.screenshot("copy-embed-360.png", chromedp.CaptureScreenshot())
-	tb.media([2]string{"prefers-color-scheme", "dark"})
-	tb.screenshot("copy-embed-360-dark.png", chromedp.CaptureScreenshot())
-	tb.media()
-	src := html.UnescapeString(strings.TrimPrefix(snippet, `<iframe src="`))
-	src = src[:strings.Index(src, `"`)]
-	fragment := src[strings.Index(src, "#"):]
-	tb2 := newTab(t)
-	tb2.open("/" + fragment)
-	if got := eval[[]row](tb2, readRows); len(got) == 0 || got[0].Input != "42" {
-		t.Errorf("the snippet's table opens as %+v", got)
-	}
-	if n := eval[string](tb2, `document.getElementById("notice-text").textContent`); !strings.Contains(n, "came from the link") {
-		t.Errorf("the page opened from a link says %q", n)
-	}
-	// In the embed the table always comes from the link: no banner says so.
-	cs := newCourseSite(t)
-	tb3 := newTab(t)
-	tb3.do(chromedp.Navigate(cs.play.URL + "/embed.html" + fragment))
-	tb3.waitReady()
-	if got := eval[[]row](tb3, readRows); len(got) == 0 || got[0].Input != "42" {
-		t.Errorf("the embed's table opens as %+v", got)
-	}
-	if n := eval[string](tb3, `document.getElementById("notice-text").textContent`); strings.Contains(n, "came from the link") {
-		t.Errorf("the embed shows the link banner: %q", n)
 	}
 }

@@ -1,6 +1,6 @@
 package e2e
 
-// The fixed height of the embed code (page.EmbedHeight): measured against the embed page in
+// The fixed height of the embed code (embed.Height): measured against the embed page in
 // Chromium, and the code an instructor copies framed, scripts stripped, by a course page.
 
 import (
@@ -13,12 +13,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"coerceplayground/build/webbuild"
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 	"coerceplayground/web"
@@ -38,9 +38,9 @@ func tableOf(n int, tool string) lesson.Table {
 // would be at least the viewport's).
 const contentHeight = `Math.ceil(document.documentElement.getBoundingClientRect().height)`
 
-// TestEmbedFigures lays the embed page out at page.EmbedWidth, as it opens, for one panel at a
-// time, the tools, predict mode and 1, 6 and 50 rows, and checks that page.EmbedHeight is what
-// Chromium lays out plus page.EmbedSpare, to within a few pixels each way. When it fails, the
+// TestEmbedFigures lays the embed page out at embed.Width, as it opens, for one panel at a
+// time, the tools, predict mode and 1, 6 and 50 rows, and checks that embed.Height is what
+// Chromium lays out plus embed.Spare, to within a few pixels each way. When it fails, the
 // measured heights it prints are the figures to put in wasm/page/embedheight.go.
 func TestEmbedFigures(t *testing.T) {
 	if noBrowser != "" {
@@ -49,11 +49,11 @@ func TestEmbedFigures(t *testing.T) {
 	play := httptest.NewServer(web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), web.Embedders{}))
 	t.Cleanup(play.Close)
 	tb := newTab(t)
-	tb.do(chromedp.EmulateViewport(page.EmbedWidth, 400))
+	tb.do(chromedp.EmulateViewport(embed.Width, 400))
 	opened := 0
 	open := func(tbl lesson.Table, opts string) int {
 		opened++ // a new query each time: a new fragment alone would not reload the page
-		tb.do(chromedp.Navigate(play.URL + "/embed.html?n=" + strconv.Itoa(opened) + "#table=" + lesson.EncodeShare(page.Shareable(tbl)) + opts))
+		tb.do(chromedp.Navigate(play.URL + "/embed.html?n=" + strconv.Itoa(opened) + "#table=" + lesson.EncodeShare(lesson.Shared(tbl)) + opts))
 		tb.waitReady()
 		return eval[int](tb, contentHeight)
 	}
@@ -65,11 +65,11 @@ func TestEmbedFigures(t *testing.T) {
 	cases := []embedCase{{1, "", "", ""}, {6, "", "", ""}, {50, "", "", ""}, {6, "", "", "&readonly=1"},
 		{1, "", "", "&mode=predict"}, {6, "", "", "&mode=predict"}, {6, "", lesson.PredictMode, ""},
 		{1, "", "", "&panels=results"}, {1, "", "", "&panels=catalog"}, {1, "", "", "&panels=table,loop,http"}}
-	for _, p := range page.Panels {
+	for _, p := range embed.Panels {
 		cases = append(cases, embedCase{1, "", "", "&panels=table," + p.ID})
 	}
 	var all []string
-	for _, p := range page.Panels {
+	for _, p := range embed.Panels {
 		all = append(all, p.ID)
 	}
 	for _, tool := range lesson.ToolNames() {
@@ -79,20 +79,20 @@ func TestEmbedFigures(t *testing.T) {
 		tbl := tableOf(c.rows, c.tool)
 		tbl.Mode = c.mode
 		got := open(tbl, c.opts)
-		// page.EmbedSpare is kept free; within it the figures are rounded to a pixel or so,
+		// embed.Spare is kept free; within it the figures are rounded to a pixel or so,
 		// and a layout without the table, results and learner box adds up to 16 px.
-		diff := page.EmbedHeight(page.ParseEmbed(c.opts), tbl) - got
-		if diff < page.EmbedSpare-6 || diff > page.EmbedSpare+10 {
-			t.Errorf("%d rows, tool %q, mode %q, options %q: Chromium lays out %d px at %d px wide; page.EmbedHeight says %d, %d more (want %d, the spare)",
-				c.rows, c.tool, c.mode, c.opts, got, page.EmbedWidth, got+diff, diff, page.EmbedSpare)
+		diff := embed.Height(embed.ParseOptions(c.opts), tbl) - got
+		if diff < embed.Spare-6 || diff > embed.Spare+10 {
+			t.Errorf("%d rows, tool %q, mode %q, options %q: Chromium lays out %d px at %d px wide; embed.Height says %d, %d more (want %d, the spare)",
+				c.rows, c.tool, c.mode, c.opts, got, embed.Width, got+diff, diff, embed.Spare)
 		}
 	}
 	// The spare holds the line that says the browser keeps no table.
 	before := open(tableOf(6, ""), "")
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("storage-status"); e.textContent = ` +
-		strconv.Quote(page.KeepRefused) + `; e.hidden = false; })()`))
-	if line := eval[int](tb, contentHeight) - before; line <= 0 || line > page.EmbedSpare-4 {
-		t.Errorf("the storage line takes %d px at %d px wide; the spare keeps %d", line, page.EmbedWidth, page.EmbedSpare-4)
+		strconv.Quote(page.StorageRefused) + `; e.hidden = false; })()`))
+	if line := eval[int](tb, contentHeight) - before; line <= 0 || line > embed.Spare-4 {
+		t.Errorf("the storage line takes %d px at %d px wide; the spare keeps %d", line, embed.Width, embed.Spare-4)
 	}
 }
 
@@ -140,10 +140,8 @@ func (h *embedHost) copyEmbed(tb *tab, tbl lesson.Table) string {
 // status no longer says Copying…), and returns the code.
 func snippetAfter(tb *tab, old string) string {
 	tb.t.Helper()
-	s, err := chromedp.Run(tb.ctx, chromedp.Poll[string](
-		`(() => { const v = document.getElementById("embed-snippet").value;
-			return v !== `+strconv.Quote(old)+` && document.getElementById("embed-status").textContent !== "Copying…" ? v : ""; })()`,
-		chromedp.WithPollingTimeout(10*time.Second)))
+	s, err := poll[string](tb, `(() => { const v = document.getElementById("embed-snippet").value;
+			return v !== `+strconv.Quote(old)+` && document.getElementById("embed-status").textContent !== "Copying…" ? v : ""; })()`)
 	if err != nil {
 		tb.t.Fatalf("the embed code did not change from %q: %v", old, err)
 	}
@@ -171,8 +169,8 @@ func (h *embedHost) frameOf(t *testing.T, code string) (iframe string, height in
 
 // frameFits pastes the iframe of code into the course page, in a column width px wide, and
 // checks that the embed's content fits the fixed height: no scrollbar either way. At
-// page.EmbedWidth, the width the height is computed for, it also checks the slack: at most
-// page.EmbedSpare (kept for the line that says the browser keeps no table) and 10 px of
+// embed.Width, the width the height is computed for, it also checks the slack: at most
+// embed.Spare (kept for the line that says the browser keeps no table) and 10 px of
 // rounding. Wider columns lay rows out in one line and get more blank space; that is logged.
 func (h *embedHost) frameFits(t *testing.T, code string, width int, what string) {
 	t.Helper()
@@ -199,8 +197,8 @@ func (h *embedHost) fits(t *testing.T, code string, width int, what string) {
 	if m.ScrollH > m.ClientH || m.ScrollW > m.ClientW {
 		t.Errorf("%s at %d px: the frame scrolls: content %dx%d in a %dx%d frame", what, width, m.ScrollW, m.ScrollH, m.ClientW, m.ClientH)
 	}
-	if width == page.EmbedWidth && slack > page.EmbedSpare+10 {
-		t.Errorf("%s at %d px: %d px of blank space below the content, more than the %d kept spare", what, width, slack, page.EmbedSpare)
+	if width == embed.Width && slack > embed.Spare+10 {
+		t.Errorf("%s at %d px: %d px of blank space below the content, more than the %d kept spare", what, width, slack, embed.Spare)
 	}
 }
 
@@ -221,7 +219,7 @@ func TestEmbedCodeFitsAsPasted(t *testing.T) {
 			if rows == 6 {
 				h.choices(t, tb, code)
 			}
-			for _, width := range []int{page.EmbedWidth, 360, 800} {
+			for _, width := range []int{embed.Width, 360, 800} {
 				h.frameFits(t, code, width, strconv.Itoa(rows)+" rows")
 			}
 		})
@@ -256,7 +254,7 @@ func (h *embedHost) choices(t *testing.T, tb *tab, plain string) {
 		_, src, _ := strings.Cut(iframe, `src="`)
 		src, _, _ = strings.Cut(src, `"`)
 		_, frag, _ := strings.Cut(html.UnescapeString(src), "#")
-		payload, _ := page.FragmentTable(frag)
+		payload := embed.ParseFragment(frag).Payload
 		if want := "table=" + payload + c.opts; frag != want {
 			t.Errorf("the code's fragment is %q, want %q", frag, want)
 		}
@@ -264,7 +262,8 @@ func (h *embedHost) choices(t *testing.T, tb *tab, plain string) {
 		if err != nil || len(tbl.Rows) != 6 || (tbl.Rows[0].Want == "") != c.predict || (tbl.Mode == lesson.PredictMode) != c.predict {
 			t.Errorf("options %q: the link's table is %+v (%v)", c.opts, tbl, err)
 		}
-		if (height != mustHeight(t, h, plain)) != c.predict {
+		// A student's embed (read-only or predict mode) shows no Instructor tools: shorter.
+		if (height != mustHeight(t, h, plain)) != (c.opts != "") {
 			t.Errorf("options %q: height %d against %d without options", c.opts, height, mustHeight(t, h, plain))
 		}
 	}
@@ -273,7 +272,7 @@ func (h *embedHost) choices(t *testing.T, tb *tab, plain string) {
 		t.Errorf("the dialog says %q", st)
 	}
 	for _, c := range []struct{ code, what string }{{readonly, "6 rows, read-only"}, {predict, "6 rows, predict mode"}, {both, "6 rows, both"}} {
-		for _, width := range []int{page.EmbedWidth, 360} {
+		for _, width := range []int{embed.Width, 360} {
 			h.frameFits(t, c.code, width, c.what)
 		}
 	}

@@ -4,9 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/chromedp/chromedp"
 
 	"coerceplayground/lesson"
 )
@@ -30,8 +27,7 @@ func TestLongRunReadings(t *testing.T) {
 			!!r.querySelector("tr:last-child td.obs > .reading")]; })()`); !got[0] || !got[1] || got[2] {
 		t.Errorf("right after Run: busy, first row's reading, last row's reading = %v, want true, true, false", got)
 	}
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`!document.getElementById("results").hasAttribute("aria-busy")`,
-		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `!document.getElementById("results").hasAttribute("aria-busy")`); err != nil {
 		t.Fatalf("the readings were not all drawn: %v", err)
 	}
 	if n := eval[int](tb, `document.querySelectorAll("#results td.obs:not(:has(> .reading))").length`); n != 0 {

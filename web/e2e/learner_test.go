@@ -183,8 +183,8 @@ func TestLearnerHistorySurvivesReload(t *testing.T) {
 		}
 		// The history is the saved copy's, beside the table an older page would read.
 		saved := eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)
-		if tried := page.SavedTried(saved); len(tried) != 3 || tried[2].Input != "four thousand" {
-			t.Errorf("saved history %+v", tried)
+		if copy, _ := lesson.DecodeSaved(saved); len(copy.Learner) != 3 || copy.Learner[2].Input != "four thousand" {
+			t.Errorf("saved history %+v", copy.Learner)
 		}
 		if _, err := lesson.DecodeShare(saved); err != nil {
 			t.Errorf("the saved table: %v", err)
@@ -194,8 +194,8 @@ func TestLearnerHistorySurvivesReload(t *testing.T) {
 			t.Errorf("Clear left %d results", n)
 		}
 		tb.checkFocus("learner-input", "after Clear")
-		if tried := page.SavedTried(eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)); tried != nil {
-			t.Errorf("Clear left the saved history %+v", tried)
+		if copy, _ := lesson.DecodeSaved(eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)); copy.Learner != nil {
+			t.Errorf("Clear left the saved history %+v", copy.Learner)
 		}
 		tb.open("/")
 		if n := len(eval[[]learnerEntry](tb, readLearnerEntries)); n != 0 {
@@ -215,8 +215,8 @@ func TestLearnerHistoryStorageFull(t *testing.T) {
 	status := `document.getElementById("storage-status").textContent`
 	saved := `localStorage.getItem("` + page.StorageKey + `") || ""`
 	tb.try("0017")
-	if got := eval[string](tb, status); got != page.KeepFull {
-		t.Errorf("after a try with storage full: line %q, want %q", got, page.KeepFull)
+	if got := eval[string](tb, status); got != page.StorageFull {
+		t.Errorf("after a try with storage full: line %q, want %q", got, page.StorageFull)
 	}
 	if got := eval[string](tb, saved); got != "" {
 		t.Errorf("something was saved with storage full: %q", got)
@@ -226,8 +226,8 @@ func TestLearnerHistoryStorageFull(t *testing.T) {
 	}
 	tb.do(chromedp.Evaluate[chromedp.Void](`Object.keys(localStorage).filter(k => k.startsWith("junk-")).forEach(k => localStorage.removeItem(k))`))
 	tb.try("abc")
-	if got := eval[string](tb, status); got != page.KeepAgain {
-		t.Errorf("after room came back: line %q, want %q", got, page.KeepAgain)
+	if got := eval[string](tb, status); got != page.StorageAgain {
+		t.Errorf("after room came back: line %q, want %q", got, page.StorageAgain)
 	}
 	tb.open("/")
 	got := eval[[]learnerEntry](tb, readLearnerEntries)
@@ -248,7 +248,7 @@ func TestLearnerSiteDataBlocked(t *testing.T) {
 	if len(got) != 2 || got[0].Code != "invalid_args" || got[0].Field != "job_id" {
 		t.Errorf("learner results with site data blocked: %+v", got)
 	}
-	if got := eval[string](tb, `document.getElementById("storage-status").textContent`); got != page.KeepRefused {
+	if got := eval[string](tb, `document.getElementById("storage-status").textContent`); got != page.StorageRefused {
 		t.Errorf("storage line %q", got)
 	}
 	tb.do(chromedp.Click("#learner-results > li:first-child button.add-tried"))
@@ -299,8 +299,8 @@ func TestLearnerOldSavedCopy(t *testing.T) {
 	}
 	tb.try("abc")
 	saved := eval[string](tb, `localStorage.getItem("`+page.StorageKey+`")`)
-	if tried := page.SavedTried(saved); len(tried) != 1 || tried[0] != (page.Tried{Tool: "get_job", Input: "abc"}) {
-		t.Errorf("saved history %+v", tried)
+	if copy, _ := lesson.DecodeSaved(saved); len(copy.Learner) != 1 || copy.Learner[0] != (lesson.Tried{Tool: "get_job", Input: "abc"}) {
+		t.Errorf("saved history %+v", copy.Learner)
 	}
 	if tbl, err := lesson.DecodeShare(saved); err != nil || len(tbl.Rows) != 2 {
 		t.Errorf("the table beside it: %+v, %v", tbl, err)

@@ -4,9 +4,13 @@ package e2e
 // offers nothing that needs it.
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,8 +32,7 @@ func (tb *tab) navigateNoWait(url string) {
 		return err
 	}))
 	// The new document, not the blank one before it.
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`location.href === `+strconv.Quote(url)+` && !!document.getElementById("load-status")`,
-		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `location.href === `+strconv.Quote(url)+` && !!document.getElementById("load-status")`); err != nil {
 		tb.t.Fatal(err)
 	}
 }
@@ -97,4 +100,131 @@ func TestNoHalfWorkingPageBeforeReady(t *testing.T) {
 	if got := eval[[]string](tb, usable); !slices.Contains(got, "run") {
 		t.Errorf("once ready, Run cannot be used; usable: %q", got)
 	}
+}
+
+// badModule answers with the wasm magic number and version, then bytes that are no module.
+func badModule(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/wasm")
+	w.Write(append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0xff}, 64)...))
+}
+
+// cutOff starts app.wasm's answer and drops the connection before its end, as a network that
+// fails mid-download does.
+func cutOff(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/wasm")
+	w.Header().Set("Content-Length", "1000000")
+	w.Write(append([]byte("\x00asm\x01\x00\x00\x00"), make([]byte, 4096)...))
+	w.(http.Flusher).Flush()
+	if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
+		c.Close()
+	}
+}
+
+func TestLoadFailuresShowAMessage(t *testing.T) {
+	if noBrowser != "" {
+		t.Skip(noBrowser)
+	}
+	html := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<!doctype html><title>Not here</title><p>404"))
+	}
+	tests := []struct {
+		name   string
+		over   map[string]http.HandlerFunc
+		script string // run before the page's own scripts
+		want   string
+	}{
+		{"html instead of wasm", map[string]http.HandlerFunc{"/app.wasm": html}, "", "web page instead of the playground's WebAssembly"},
+		{"missing wasm", map[string]http.HandlerFunc{"/app.wasm": http.NotFound}, "", "answered 404"},
+		{"no WebAssembly", nil, "delete window.WebAssembly", "cannot run WebAssembly"},
+		{"no wasm_exec.js", map[string]http.HandlerFunc{"/wasm_exec.js": http.NotFound}, "", "wasm_exec.js did not load"},
+		{"not a module", map[string]http.HandlerFunc{"/app.wasm": badModule}, "", "could not be compiled"},
+		{"download cut off", map[string]http.HandlerFunc{"/app.wasm": cutOff}, "", "could not be downloaded"},
+		{"no streaming compile", nil, "delete WebAssembly.compileStreaming; delete WebAssembly.instantiateStreaming", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(handlerWith(tt.over))
+			defer srv.Close()
+			tb := newTab(t)
+			tb.mu.Lock()
+			tb.problems = nil
+			tb.mu.Unlock()
+			if tt.script != "" {
+				if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: tt.script}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tb.do(chromedp.Navigate(srv.URL + "/"))
+			state, err := poll[string](tb, `document.documentElement.dataset.ready === "true" ? "ready" : (document.documentElement.dataset.load === "failed" ? document.getElementById("load-error").textContent : "")`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.want == "" {
+				if state != "ready" {
+					t.Errorf("the fallback load failed: %s", state)
+				}
+			} else if !strings.Contains(state, tt.want) || strings.Contains(state, "undefined") {
+				t.Errorf("page says %q, want %q", state, tt.want)
+			}
+			// A failed fetch is logged by the browser itself; that is expected here.
+			tb.mu.Lock()
+			tb.problems = nil
+			tb.mu.Unlock()
+		})
+	}
+}
+
+func TestLoadingBarCountsUncompressedBytes(t *testing.T) {
+	wasm, err := os.ReadFile(filepath.Join(moduleRoot, "web", "app.wasm.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// app.wasm arrives gzip-encoded in 40 slow pieces: Content-Length is the
+	// compressed size, the stream yields the uncompressed bytes. Slow enough (4 s)
+	// that the loader, which starts after the preload began the download, still
+	// sees most of it arrive.
+	slow := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/wasm")
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Content-Length", strconv.Itoa(len(wasm)))
+		step := len(wasm)/40 + 1
+		for off := 0; off < len(wasm); off += step {
+			w.Write(wasm[off:min(off+step, len(wasm))])
+			w.(http.Flusher).Flush()
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	srv := httptest.NewServer(handlerWith(map[string]http.HandlerFunc{"/app.wasm": slow}))
+	defer srv.Close()
+	tb := newTab(t)
+	tb.navigateNoWait(srv.URL + "/")
+	type sample struct {
+		Value  float64 `json:"value"`
+		Status string  `json:"status"`
+		Ready  bool    `json:"ready"`
+	}
+	percent := regexp.MustCompile(`(\d+) %`)
+	var between []string
+	for tb.ctx.Err() == nil { // until ready (waitReady below fails the test if it never is)
+		s := eval[sample](tb, `({value: document.getElementById("load-progress").value,
+			status: document.getElementById("load-status").textContent, ready: document.documentElement.dataset.ready === "true"})`)
+		if s.Ready {
+			break
+		}
+		if m := percent.FindStringSubmatch(s.Status); s.Value > 1 || m != nil && len(m[1]) > 2 && m[1] != "100" {
+			t.Errorf("progress past the end: %+v", s)
+		}
+		if s.Value > 0.05 && s.Value < 0.95 {
+			between = append(between, s.Status)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("statuses seen mid-download: %q", slices.Compact(slices.Clone(between)))
+	if len(between) == 0 {
+		t.Error("the loading bar never showed a value between 5 % and 95 %")
+	} else if !strings.Contains(between[0], "%") || !strings.Contains(between[0], "MB of") {
+		t.Errorf("status %q does not say how far the download is", between[0])
+	}
+	tb.waitReady()
 }

@@ -118,7 +118,12 @@ type tab struct {
 	mu       sync.Mutex
 	problems []string // console errors, exceptions, error-level log entries
 	requests []string // every request the page made, in order
+	inFlight map[network.RequestID]bool
 	dialogs  []string // alert/confirm/prompt messages
+
+	// frame is the playground iframe of a course page's tab once a test asked for it (frame in
+	// embed_test.go); a tab's own, not a map shared by every test.
+	frame *frameTab
 }
 
 // newTab opens a tab; the test fails at cleanup if the page logged an error.
@@ -127,22 +132,40 @@ func newTab(t testing.TB) *tab {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	// A benchmark's tab lives through all its iterations (seven 10,000-row runs), which on a
-	// loaded machine take far longer than one test.
-	timeout := 90 * time.Second
+	return openTab(t, browserCtx, func() {}, chromedp.WithNewBrowserContext())
+}
+
+// reportMargin is how long before go test's own deadline a tab's context ends: time for the test
+// to fail at the line of the step that waited and for the cleanups to close the browser.
+const reportMargin = 30 * time.Second
+
+// tabContext is the context a tab runs its steps in. A test's tab lives until shortly before
+// the test binary's deadline (go test -timeout; make test gives 30m), not for a budget of its
+// own: a fixed 90 s per tab, or 5 s, 10 s or 30 s per wait, is a bet on the machine's load, and
+// on a loaded 2-core machine (six engineers' builds, or go test compiling the other packages'
+// tests beside this one on a fresh clone) a test that takes 5 s alone lost it. A step that
+// never ends still fails the test at its line, before go test's timeout panics. A benchmark's tab
+// lives through all its iterations (seven 10,000-row runs): it gets 15 minutes.
+func tabContext(t testing.TB, ctx context.Context) (context.Context, context.CancelFunc) {
+	type deadliner interface{ Deadline() (time.Time, bool) }
 	if _, ok := t.(*testing.B); ok {
-		timeout = 15 * time.Minute
+		return context.WithTimeout(ctx, 15*time.Minute)
 	}
-	return openTab(t, browserCtx, timeout, func() {}, chromedp.WithNewBrowserContext())
+	if d, ok := t.(deadliner); ok {
+		if end, ok := d.Deadline(); ok {
+			return context.WithDeadline(ctx, end.Add(-reportMargin))
+		}
+	}
+	return context.WithCancel(ctx) // go test -timeout 0: no deadline asked for
 }
 
 // openTab opens a tab in parent that fails t at cleanup for every console error the page
 // logged; release runs once the tab is closed.
-func openTab(t testing.TB, parent context.Context, timeout time.Duration, release func(), opts ...chromedp.ContextOption) *tab {
+func openTab(t testing.TB, parent context.Context, release func(), opts ...chromedp.ContextOption) *tab {
 	t.Helper()
 	tb := &tab{t: t}
 	ctx, cancel := chromedp.NewContext(parent, append(opts, chromedp.WithListener(tb.listen))...)
-	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
+	ctx, cancelTimeout := tabContext(t, ctx)
 	tb.ctx = ctx
 	t.Cleanup(func() {
 		tb.mu.Lock()
@@ -160,6 +183,14 @@ func openTab(t testing.TB, parent context.Context, timeout time.Duration, releas
 	}
 	tb.media()
 	return tb
+}
+
+// poll waits until the JavaScript expression expr is truthy in the tab and returns its value.
+// It has no time limit of its own (chromedp's Poll gives up after 30 s unless told otherwise):
+// it waits on the condition for as long as the tab lives (tabContext). opts may set how it
+// polls (WithPollingInterval, WithPollingMutation).
+func poll[T any](tb *tab, expr string, opts ...chromedp.PollOption) (T, error) {
+	return chromedp.Run(tb.ctx, chromedp.Poll[T](expr, append([]chromedp.PollOption{chromedp.WithPollingTimeout(0)}, opts...)...))
 }
 
 func (tb *tab) listen(ev any) {
@@ -187,6 +218,14 @@ func (tb *tab) listen(ev any) {
 		}
 	case *network.EventRequestWillBeSent:
 		tb.requests = append(tb.requests, e.Request.Method+" "+e.Request.URL)
+		if tb.inFlight == nil {
+			tb.inFlight = map[network.RequestID]bool{}
+		}
+		tb.inFlight[e.RequestID] = true
+	case *network.EventLoadingFinished:
+		delete(tb.inFlight, e.RequestID)
+	case *network.EventLoadingFailed:
+		delete(tb.inFlight, e.RequestID)
 	case *page.EventJavascriptDialogOpening:
 		tb.dialogs = append(tb.dialogs, string(e.Type)+": "+e.Message)
 		// A dialog blocks the page; close it so the test can report it.
@@ -198,6 +237,23 @@ func (tb *tab) requestCount() int {
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	return len(tb.requests)
+}
+
+// settle waits until every request the page has started has finished or failed, by the
+// browser's own events: what a load started is then over, however long a loaded machine took.
+func (tb *tab) settle() {
+	tb.t.Helper()
+	for {
+		tb.mu.Lock()
+		n := len(tb.inFlight)
+		tb.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		if err := chromedp.Do(tb.ctx, chromedp.Sleep(10*time.Millisecond)); err != nil {
+			tb.t.Fatalf("waiting for the page's requests to end: %v (%d still open: %q)", err, n, tb.requestsSince(0))
+		}
+	}
 }
 
 func (tb *tab) requestsSince(n int) []string {
@@ -282,14 +338,28 @@ func (tb *tab) open(pathAndFragment string) {
 // built one per task right after ready; wasm/app/later.go), so a test can read any panel.
 func (tb *tab) waitReady() {
 	tb.t.Helper()
-	state, err := chromedp.Run(tb.ctx, chromedp.Poll[string](
-		`document.documentElement.dataset.ready === "true" && document.documentElement.dataset.panels !== "pending" ? "ready" : (document.documentElement.dataset.load === "failed" ? "failed" : "")`,
-		chromedp.WithPollingTimeout(30*time.Second)))
+	state, err := poll[string](tb,
+		`document.documentElement.dataset.ready === "true" && document.documentElement.dataset.panels !== "pending" ? "ready" : (document.documentElement.dataset.load === "failed" ? "failed" : "")`)
 	if err != nil {
 		tb.t.Fatalf("waiting for the page to be ready: %v", err)
 	}
 	if state != "ready" {
 		tb.t.Fatalf("the page did not start: %s", eval[string](tb, `document.getElementById("load-error").textContent`))
+	}
+}
+
+// setHash changes the page's fragment, as a link pasted into the address bar of the open page
+// does, and returns once every hashchange listener (the app's among them) has run. The browser
+// fires hashchange in a task of its own after the change, so a step right after
+// location.hash = … (or after a fixed sleep, which a loaded machine outlasts) can run before
+// the app has read the new fragment. fragment must differ from the current one.
+func (tb *tab) setHash(fragment string) {
+	tb.t.Helper()
+	f := strconv.Quote(fragment)
+	js := `new Promise((done, fail) => { if (location.hash.slice(1) === ` + f + `) { fail(new Error("the fragment is already that")); return; }
+		addEventListener("hashchange", () => setTimeout(done, 0), {once: true}); location.hash = ` + f + `; })`
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](js, chromedp.EvalAwaitPromise)); err != nil {
+		tb.t.Fatalf("setting the fragment to %q: %v", fragment, err)
 	}
 }
 

@@ -61,18 +61,7 @@ func TestMaxRowsEditor(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/" + maxRowsLink(t))
 
-	if got := eval[string](tb, `document.querySelector("table.rows").getAttribute("aria-rowcount")`); got != strconv.Itoa(lesson.MaxRows+1) {
-		t.Errorf("aria-rowcount %q, want %d (the rows and the header)", got, lesson.MaxRows+1)
-	}
-	drawn := eval[[]string](tb, `[...document.querySelectorAll("#rows > tr[data-row]")].map(tr => tr.dataset.row + ":" + tr.getAttribute("aria-rowindex"))`)
-	if len(drawn) == 0 || len(drawn) >= page.FullRows {
-		t.Fatalf("%d editor rows drawn for %d rows, want some but fewer than %d", len(drawn), lesson.MaxRows, page.FullRows)
-	}
-	for k, d := range drawn { // contiguous from row 1, so Tab goes from row to row
-		if want := strconv.Itoa(k) + ":" + strconv.Itoa(k+2); d != want {
-			t.Fatalf("drawn row %d is %q, want %q (data-row:aria-rowindex)", k, d, want)
-		}
-	}
+	checkDrawnWindow(t, tb)
 
 	// The row buttons and Add row are instructor tools (below the table: opening them scrolls
 	// there, and scrollToRow comes back).
@@ -128,6 +117,30 @@ func TestMaxRowsEditor(t *testing.T) {
 	}
 
 	// Copy link carries the same table.
+	checkCopyLink(t, tb, table)
+}
+
+// checkDrawnWindow: the editor tells assistive technology the table's full size and draws a
+// contiguous window of rows from row 1, fewer than the table holds.
+func checkDrawnWindow(t *testing.T, tb *tab) {
+	t.Helper()
+	if got := eval[string](tb, `document.querySelector("table.rows").getAttribute("aria-rowcount")`); got != strconv.Itoa(lesson.MaxRows+1) {
+		t.Errorf("aria-rowcount %q, want %d (the rows and the header)", got, lesson.MaxRows+1)
+	}
+	drawn := eval[[]string](tb, `[...document.querySelectorAll("#rows > tr[data-row]")].map(tr => tr.dataset.row + ":" + tr.getAttribute("aria-rowindex"))`)
+	if len(drawn) == 0 || len(drawn) >= page.FullRows {
+		t.Fatalf("%d editor rows drawn for %d rows, want some but fewer than %d", len(drawn), lesson.MaxRows, page.FullRows)
+	}
+	for k, d := range drawn { // contiguous from row 1, so Tab goes from row to row
+		if want := strconv.Itoa(k) + ":" + strconv.Itoa(k+2); d != want {
+			t.Fatalf("drawn row %d is %q, want %q (data-row:aria-rowindex)", k, d, want)
+		}
+	}
+}
+
+// checkCopyLink: Copy link carries table, whole.
+func checkCopyLink(t *testing.T, tb *tab, table lesson.Table) {
+	t.Helper()
 	eval[bool](tb, `document.getElementById("copy-link").click(), true`)
 	link := eval[string](tb, `document.getElementById("share-url").value`)
 	_, payload, ok := strings.Cut(link, "#table=")
@@ -150,12 +163,12 @@ func rowIDOf(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" 
 // still be moving the page).
 func (tb *tab) scrollToRow(i int) {
 	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`(() => {
+	if _, err := poll[bool](tb, `(() => {
 		if (document.getElementById("`+rowIDOf(i, "input")+`") !== null) return true;
 		const body = document.getElementById("rows"), rows = body.querySelectorAll("tr[data-row]");
 		const h = (rows[rows.length - 1].getBoundingClientRect().bottom - rows[0].getBoundingClientRect().top) / rows.length;
 		window.scrollTo({top: scrollY + body.getBoundingClientRect().top + `+strconv.Itoa(i)+` * h - innerHeight / 2, behavior: "instant"});
-		return false; })()`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		return false; })()`, chromedp.WithPollingInterval(100*time.Millisecond)); err != nil {
 		tb.t.Fatalf("row %d was not drawn after scrolling to it: %v", i+1, err)
 	}
 }

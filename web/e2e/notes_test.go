@@ -3,7 +3,6 @@ package e2e
 import (
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -51,10 +50,10 @@ func (tb *tab) exists(id string) bool {
 	return eval[bool](tb, `document.getElementById(`+strconv.Quote(id)+`) !== null`)
 }
 
-// waitFor polls a JavaScript condition, failing the test with what after 5 s.
+// waitFor polls a JavaScript condition, failing the test with what if it never holds.
 func (tb *tab) waitFor(cond, what string) {
 	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if _, err := poll[bool](tb, cond); err != nil {
 		tb.t.Errorf("%s: %v (active element: %s)", what, err,
 			eval[string](tb, `(e => e.tagName + "#" + e.id + "." + e.className + " " + (e.textContent || "").slice(0, 80))(document.activeElement)`))
 	}
@@ -67,6 +66,9 @@ func TestNotesCardsAndTryIt(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.run() // the lesson's table opens in predict mode: the notes show after the first Run
+	// In check mode a row target lands in the table (in predict mode it runs in Try your own,
+	// TestLockedPredictions).
+	tb.do(chromedp.Click(chromedp.ID("show-answers")))
 	if got := eval[string](tb, `document.getElementById("notes-toggle").getAttribute("aria-expanded")`); got != "true" {
 		t.Errorf("at 1280 px the notes start with aria-expanded=%s, want open", got)
 	}
@@ -138,6 +140,7 @@ func TestNotesTryAddsRowWithUndo(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.run()
+	tb.do(chromedp.Click(chromedp.ID("show-answers"))) // check mode: a Try it's row joins the table
 	before := eval[[]row](tb, readRows)
 	tb.do(chromedp.Click(chromedp.ID("note-02-never-coerced-try-4")))
 	rows := eval[[]row](tb, readRows)
@@ -183,7 +186,8 @@ func TestNotesKeyboard(t *testing.T) {
 		t.Fatalf("Tab from the notes' heading reached %q", id)
 	}
 	tb.do(chromedp.KeyEvent(kb.Enter))
-	tb.waitFor(`document.activeElement.dataset.code === "ok" && document.activeElement.matches("#results > tr:focus-visible")`, "Enter on Try it")
+	// In predict mode the row runs in Try your own, unscored, and the focus is on its result.
+	tb.waitFor(`document.activeElement.dataset.code === "ok" && document.activeElement.matches("#learner-results > li:focus-visible")`, "Enter on Try it")
 	// Space closes the notes from their heading, Enter opens them again.
 	tb.do(chromedp.Focus(chromedp.ID("notes-toggle")), chromedp.KeyEvent(" "))
 	if v := eval[bool](tb, `document.getElementById("notes-body").hidden`); !v {

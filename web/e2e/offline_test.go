@@ -139,8 +139,7 @@ func TestOfflineAfterOneVisit(t *testing.T) {
 	// The first visit fetched app.wasm without waiting for the worker, which then keeps it from
 	// the HTTP cache (loader.js's keep, once the worker is installed and the download whole):
 	// with no second download, and no request after ready (quietAfterReady below).
-	kept, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`,
-		chromedp.WithPollingTimeout(10*time.Second)))
+	kept, err := poll[bool](tb, `caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`)
 	if err != nil || !kept {
 		t.Errorf("app.wasm is not kept after the first visit (%v)", err)
 	}

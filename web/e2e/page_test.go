@@ -1,19 +1,11 @@
 package e2e
 
 import (
-	"bytes"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -266,22 +258,6 @@ func TestUndoDelete(t *testing.T) {
 	}
 }
 
-func TestMalformedLinkShowsLessonTable(t *testing.T) {
-	for _, frag := range []string{"#table=%%%not-base64", "#table=" + lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"1","want":"bogus"}]}`)), "#table="} {
-		t.Run(frag, func(t *testing.T) {
-			tb := newTab(t)
-			tb.open("/" + frag)
-			if got := eval[[]row](tb, readRows); !slices.Equal(got, lessonRows()) {
-				t.Errorf("rows %+v, want the lesson's", got)
-			}
-			notice := eval[string](tb, `document.getElementById("notice").hidden ? "" : document.getElementById("notice-text").textContent`)
-			if !strings.Contains(notice, "could not be read") || !strings.Contains(notice, "lesson's table") {
-				t.Errorf("notice %q", notice)
-			}
-		})
-	}
-}
-
 func TestKeyboardReorder(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
@@ -326,154 +302,6 @@ func TestImportExport(t *testing.T) {
 	want := []row{{"42", "ok", "the other job"}, {`"x"`, "", ""}}
 	if got := eval[[]row](tb, readRows); !slices.Equal(got, want) {
 		t.Errorf("imported %+v, want %+v", got, want)
-	}
-}
-
-func TestNoRequestsAfterReady(t *testing.T) {
-	tb := newTab(t)
-	tb.open("/")
-	// Let anything the load itself started (the favicon) finish.
-	tb.do(chromedp.Sleep(300 * time.Millisecond))
-	before := tb.requestCount()
-	tb.instructor()
-	// One step a line: when one hangs, the failure's line number names it.
-	tb.do(chromedp.Click(chromedp.ID("run")))
-	tb.do(chromedp.SendKeys(chromedp.ID("learner-input"), `{"job_id": "17", "x": [1, 2]}`+"\n"))
-	tb.do(chromedp.SendKeys(chromedp.ID("learner-input"), " https://example.com/track?x=1\n"))
-	tb.do(chromedp.Click(chromedp.ID("add-row")))
-	tb.do(chromedp.SendKeys(chromedp.ID("row-6-input"), `"http://127.0.0.1:1/steal"`))
-	tb.do(chromedp.SetValue(chromedp.ID("row-6-want"), "invalid_args"))
-	tb.do(chromedp.Click(chromedp.ID("row-6-up")))
-	tb.do(chromedp.Click(chromedp.ID("row-0-down")))
-	tb.do(chromedp.Click(chromedp.ID("row-3-delete")))
-	tb.do(chromedp.Click(chromedp.ID("notice-undo")))
-	tb.do(chromedp.Click(chromedp.ID("copy-link")))
-	tb.do(chromedp.Click(chromedp.ID("export-open")))
-	tb.do(chromedp.Click(chromedp.ID("export-copy")))
-	tb.do(chromedp.Click(chromedp.ID("export-close")))
-	tb.do(chromedp.Click(chromedp.ID("import-open")))
-	tb.do(chromedp.SetValue(chromedp.ID("import-text"), "17 ok\n99 not_found\n"))
-	tb.do(chromedp.Click(chromedp.ID("import-apply")))
-	tb.do(chromedp.Focus(chromedp.ID("run")))
-	tb.do(chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
-	tb.do(chromedp.Click(chromedp.ID("reset-table")))
-	tb.do(chromedp.Click(chromedp.ID("run")))
-	tb.do(chromedp.Sleep(500 * time.Millisecond))
-	if reqs := tb.requestsSince(before); len(reqs) > 0 {
-		t.Errorf("the page made %d requests after it was ready: %q", len(reqs), reqs)
-	}
-}
-
-func TestScriptPayloadsStayInert(t *testing.T) {
-	payloads := []string{
-		`<img src=x onerror="window.__pwned=1;alert(1)">`,
-		`<script>window.__pwned=1;alert(2)</script>`,
-		`"><svg onload="window.__pwned=1;alert(3)">`,
-		`{"job_id": "<iframe src=javascript:alert(4)>"}`,
-	}
-	var rows []lesson.Row
-	for _, p := range payloads {
-		rows = append(rows, lesson.Row{Input: p, Want: "invalid_args", Note: p})
-	}
-	tb := newTab(t)
-	tb.open("/#table=" + lesson.EncodeShare(lesson.Table{Rows: rows}))
-	got := tb.run()
-	for _, p := range payloads {
-		tb.do(chromedp.SetValue(chromedp.ID("learner-input"), p), chromedp.Click(chromedp.ID("learner-run")))
-	}
-	for i, p := range payloads {
-		if got[i].Input != p {
-			t.Errorf("result %d shows %q, want the text %q", i+1, got[i].Input, p)
-		}
-	}
-	learner := eval[[]result](tb, readLearner)
-	for i, p := range payloads {
-		if learner[len(payloads)-1-i].Input != p {
-			t.Errorf("learner result shows %q, want %q", learner[len(payloads)-1-i].Input, p)
-		}
-	}
-	// The code-metrics chart is the one svg the page draws itself (page.ChartSVG, class "chart").
-	if n := eval[int](tb, `document.querySelectorAll("main img, main script, main svg:not(#chart > svg.chart), main iframe").length`); n != 0 {
-		t.Errorf("payloads became %d elements", n)
-	}
-	tb.do(chromedp.Sleep(200 * time.Millisecond))
-	if eval[bool](tb, `window.__pwned === 1`) || len(tb.dialogCount()) > 0 {
-		t.Errorf("a payload ran: dialogs %q", tb.dialogCount())
-	}
-}
-
-// badModule answers with the wasm magic number and version, then bytes that are no module.
-func badModule(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/wasm")
-	w.Write(append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0xff}, 64)...))
-}
-
-// cutOff starts app.wasm's answer and drops the connection before its end, as a network that
-// fails mid-download does.
-func cutOff(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/wasm")
-	w.Header().Set("Content-Length", "1000000")
-	w.Write(append([]byte("\x00asm\x01\x00\x00\x00"), make([]byte, 4096)...))
-	w.(http.Flusher).Flush()
-	if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
-		c.Close()
-	}
-}
-
-func TestLoadFailuresShowAMessage(t *testing.T) {
-	if noBrowser != "" {
-		t.Skip(noBrowser)
-	}
-	html := func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.Write([]byte("<!doctype html><title>Not here</title><p>404"))
-	}
-	tests := []struct {
-		name   string
-		over   map[string]http.HandlerFunc
-		script string // run before the page's own scripts
-		want   string
-	}{
-		{"html instead of wasm", map[string]http.HandlerFunc{"/app.wasm": html}, "", "web page instead of the playground's WebAssembly"},
-		{"missing wasm", map[string]http.HandlerFunc{"/app.wasm": http.NotFound}, "", "answered 404"},
-		{"no WebAssembly", nil, "delete window.WebAssembly", "cannot run WebAssembly"},
-		{"no wasm_exec.js", map[string]http.HandlerFunc{"/wasm_exec.js": http.NotFound}, "", "wasm_exec.js did not load"},
-		{"not a module", map[string]http.HandlerFunc{"/app.wasm": badModule}, "", "could not be compiled"},
-		{"download cut off", map[string]http.HandlerFunc{"/app.wasm": cutOff}, "", "could not be downloaded"},
-		{"no streaming compile", nil, "delete WebAssembly.compileStreaming; delete WebAssembly.instantiateStreaming", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			srv := httptest.NewServer(handlerWith(tt.over))
-			defer srv.Close()
-			tb := newTab(t)
-			tb.mu.Lock()
-			tb.problems = nil
-			tb.mu.Unlock()
-			if tt.script != "" {
-				if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: tt.script}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			tb.do(chromedp.Navigate(srv.URL + "/"))
-			state, err := chromedp.Run(tb.ctx, chromedp.Poll[string](
-				`document.documentElement.dataset.ready === "true" ? "ready" : (document.documentElement.dataset.load === "failed" ? document.getElementById("load-error").textContent : "")`,
-				chromedp.WithPollingTimeout(30*time.Second)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tt.want == "" {
-				if state != "ready" {
-					t.Errorf("the fallback load failed: %s", state)
-				}
-			} else if !strings.Contains(state, tt.want) || strings.Contains(state, "undefined") {
-				t.Errorf("page says %q, want %q", state, tt.want)
-			}
-			// A failed fetch is logged by the browser itself; that is expected here.
-			tb.mu.Lock()
-			tb.problems = nil
-			tb.mu.Unlock()
-		})
 	}
 }
 
@@ -529,85 +357,4 @@ func TestToolAndPredictModeFromALink(t *testing.T) {
 	if l := eval[[]result](tb, readLearner); len(l) != 1 || l[0].Code != want.Code || l[0].Observation != want.Observation {
 		t.Errorf("the learner box did not call get_user: %+v, want %s %s", l, want.Code, want.Observation)
 	}
-}
-
-func TestLinkPastedIntoAnOpenPage(t *testing.T) {
-	tb := newTab(t)
-	tb.open("/")
-	other := lesson.Table{Rows: []lesson.Row{{Input: "42", Want: "ok"}}}
-	// Changing only the fragment does not reload the page: the app must notice.
-	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table=` + lesson.EncodeShare(other) + `"`))
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelectorAll("#rows > tr").length === 1`,
-		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
-		t.Fatalf("the new link's table did not load: %v", err)
-	}
-	if got := eval[[]row](tb, readRows); !slices.Equal(got, []row{{"42", "ok", ""}}) {
-		t.Errorf("rows %+v", got)
-	}
-	// A fragment that is not a table (the skip link's) leaves the table alone.
-	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table-h"`), chromedp.Sleep(100*time.Millisecond))
-	if n := len(eval[[]row](tb, readRows)); n != 1 {
-		t.Errorf("#table-h changed the table to %d rows", n)
-	}
-	// Editing a table that came from a link takes the stale link out of the address bar.
-	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "table=`+lesson.EncodeShare(other)+`&theme=dark"`), chromedp.Sleep(100*time.Millisecond))
-	tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), "43"))
-	if h := eval[string](tb, `location.hash`); h != "#theme=dark" {
-		t.Errorf("after an edit the fragment is %q, want #theme=dark", h)
-	}
-}
-
-func TestLoadingBarCountsUncompressedBytes(t *testing.T) {
-	wasm, err := os.ReadFile(filepath.Join(moduleRoot, "web", "app.wasm.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// app.wasm arrives gzip-encoded in 40 slow pieces: Content-Length is the
-	// compressed size, the stream yields the uncompressed bytes. Slow enough (4 s)
-	// that the loader, which starts after the preload began the download, still
-	// sees most of it arrive.
-	slow := func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/wasm")
-		w.Header().Set("Content-Encoding", "gzip")
-		w.Header().Set("Content-Length", strconv.Itoa(len(wasm)))
-		step := len(wasm)/40 + 1
-		for off := 0; off < len(wasm); off += step {
-			w.Write(wasm[off:min(off+step, len(wasm))])
-			w.(http.Flusher).Flush()
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
-	srv := httptest.NewServer(handlerWith(map[string]http.HandlerFunc{"/app.wasm": slow}))
-	defer srv.Close()
-	tb := newTab(t)
-	tb.navigateNoWait(srv.URL + "/")
-	type sample struct {
-		Value  float64 `json:"value"`
-		Status string  `json:"status"`
-		Ready  bool    `json:"ready"`
-	}
-	percent := regexp.MustCompile(`(\d+) %`)
-	var between []string
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		s := eval[sample](tb, `({value: document.getElementById("load-progress").value,
-			status: document.getElementById("load-status").textContent, ready: document.documentElement.dataset.ready === "true"})`)
-		if s.Ready {
-			break
-		}
-		if m := percent.FindStringSubmatch(s.Status); s.Value > 1 || m != nil && len(m[1]) > 2 && m[1] != "100" {
-			t.Errorf("progress past the end: %+v", s)
-		}
-		if s.Value > 0.05 && s.Value < 0.95 {
-			between = append(between, s.Status)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Logf("statuses seen mid-download: %q", slices.Compact(slices.Clone(between)))
-	if len(between) == 0 {
-		t.Error("the loading bar never showed a value between 5 % and 95 %")
-	} else if !strings.Contains(between[0], "%") || !strings.Contains(between[0], "MB of") {
-		t.Errorf("status %q does not say how far the download is", between[0])
-	}
-	tb.waitReady()
 }

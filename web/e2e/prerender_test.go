@@ -51,8 +51,8 @@ const serializeJS = `function serialize(root) {
 // the served index.html holds there.
 func TestPrerenderedMatchesApp(t *testing.T) {
 	tb := newTab(t)
-	tb.open("/#table=" + lesson.EncodeShare(page.Opening()))
-	if eval[int](tb, `document.querySelectorAll("#rows > tr[data-row]").length`) != len(page.Opening().Rows) {
+	tb.open("/#table=" + lesson.EncodeShare(lesson.Opening()))
+	if eval[int](tb, `document.querySelectorAll("#rows > tr[data-row]").length`) != len(lesson.Opening().Rows) {
 		t.Fatal("the app did not draw the lesson's rows")
 	}
 	for _, id := range prerendered() {
@@ -77,8 +77,8 @@ func TestPrerenderedMatchesApp(t *testing.T) {
 	}
 	// The page the build pre-rendered keeps those elements: the app attached to them.
 	tb.open("/")
-	if n := eval[int](tb, `document.querySelector("#rows").childNodes.length`); n != len(page.Opening().Rows)+2 {
-		t.Errorf("#rows has %d nodes, want the build's %d rows between its two comments", n, len(page.Opening().Rows))
+	if n := eval[int](tb, `document.querySelector("#rows").childNodes.length`); n != len(lesson.Opening().Rows)+2 {
+		t.Errorf("#rows has %d nodes, want the build's %d rows between its two comments", n, len(lesson.Opening().Rows))
 	}
 }
 
@@ -115,7 +115,7 @@ func TestPrerenderedWithoutScripts(t *testing.T) {
 				t.Errorf("the question is not shown: %q", q)
 			}
 			var inputs []string
-			for _, r := range page.Opening().Rows {
+			for _, r := range lesson.Opening().Rows {
 				inputs = append(inputs, r.Input)
 			}
 			got := eval[[]string](tb, `[...document.querySelectorAll("#rows > tr")].filter(r => r.checkVisibility())
@@ -161,7 +161,7 @@ func TestPrerenderedBeforeReady(t *testing.T) {
 	tb.do(chromedp.EmulateViewport(1280, 900))
 	rows := eval[[]string](tb, `[...document.querySelectorAll("#rows > tr")].filter(r => r.checkVisibility())
 		.map(r => r.querySelector("[data-field=input]").value + " = " + JSON.stringify(r.querySelector("select").value))`)
-	if len(rows) != len(page.Opening().Rows) {
+	if len(rows) != len(lesson.Opening().Rows) {
 		t.Fatalf("before ready, %d rows visible: %q", len(rows), rows)
 	}
 	for _, r := range rows {

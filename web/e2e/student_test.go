@@ -26,33 +26,7 @@ func TestStudentFlow(t *testing.T) {
 			tb := newTab(t)
 			tb.do(chromedp.EmulateViewport(vp.w, vp.h))
 			tb.open("/")
-			lede := eval[string](tb, `document.querySelector(".lede").textContent`)
-			for _, in := range []string{`"17"`, "17", "-1", `"abc"`, "True", "99"} {
-				if !strings.Contains(lede, " "+in) {
-					t.Errorf("the question does not name %s: %q", in, lede)
-				}
-			}
-			for _, r := range eval[[]row](tb, readRows) {
-				if r.Want != "" {
-					t.Errorf("the classroom table opens predicted: %+v", r)
-				}
-			}
-			if h := eval[string](tb, `document.getElementById("want-h").textContent`); h != "Your prediction" {
-				t.Errorf("the prediction column is headed %q", h)
-			}
-			if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Your prediction for row 1" {
-				t.Errorf("row 1's prediction is labelled %q", l)
-			}
-			if eval[bool](tb, `document.getElementById("instructor").open`) || eval[bool](tb, visible("add-row")) ||
-				eval[bool](tb, visible("row-0-note")) || eval[bool](tb, visible("row-0-up")) {
-				t.Error("the instructor tools, a row's move buttons or a row's note show before the student asks")
-			}
-			if n := eval[int](tb, `document.querySelectorAll("details.fold[open]").length`); n != 0 {
-				t.Errorf("%d Beyond one call panels start open", n)
-			}
-			if eval[bool](tb, visible("notes-cards")) || eval[bool](tb, `document.getElementById("notes-wait").hidden`) {
-				t.Error("the lesson notes show their answers before the first Run")
-			}
+			checkStudentOpening(t, tb)
 			t.Logf("page height before Run at %d px: %d px", vp.w, eval[int](tb, `document.documentElement.scrollHeight`))
 
 			// Predicting is picking a code; Enter in a cell runs the table.
@@ -61,7 +35,7 @@ func TestStudentFlow(t *testing.T) {
 				chromedp.SetValue(chromedp.ID("row-2-want"), "ok"),
 				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-2-want").dispatchEvent(new Event("change", {bubbles: true}))`),
 				chromedp.Focus(chromedp.ID("row-1-input")), chromedp.KeyEvent(kb.Enter))
-			if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelectorAll("#results > tr").length === 6`)); err != nil {
+			if _, err := poll[bool](tb, `document.querySelectorAll("#results > tr").length === 6`); err != nil {
 				t.Fatal(err)
 			}
 			if s := eval[string](tb, `document.getElementById("score").textContent`); s != "You predicted 1 of 6 right. 4 rows were not predicted (not counted as wrong)." {
@@ -74,7 +48,7 @@ func TestStudentFlow(t *testing.T) {
 			if id := eval[string](tb, `document.activeElement.id`); id != "results-h" {
 				t.Errorf("after Run the focus is on %q, want the results", id)
 			}
-			if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`(r => r.top >= 0 && r.top < innerHeight / 2)(document.getElementById("results-h").getBoundingClientRect())`)); err != nil {
+			if _, err := poll[bool](tb, `(r => r.top >= 0 && r.top < innerHeight / 2)(document.getElementById("results-h").getBoundingClientRect())`); err != nil {
 				t.Errorf("the results' heading is not in the top half of the window with room for its focus ring: %v (its top is at %v px)", err, eval[float64](tb, `document.getElementById("results-h").getBoundingClientRect().top`))
 			}
 			if eval[bool](tb, `document.getElementById("notes-cards").hidden`) {
@@ -111,6 +85,7 @@ func TestStudentInstructorTools(t *testing.T) {
 	tb.do(chromedp.SetValue(chromedp.ID("row-0-want"), "ok"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-want").dispatchEvent(new Event("change", {bubbles: true}))`),
 		chromedp.Click(`#instructor > summary`), chromedp.Click(chromedp.ID("copy-link")))
+	tb.instructorKept("open")
 	link := eval[string](tb, `document.getElementById("share-url").value`)
 	raw, err := base64.RawURLEncoding.DecodeString(link[strings.Index(link, "#table=")+len("#table="):])
 	if err != nil || !strings.Contains(string(raw), `"mode":"predict"`) || strings.Contains(string(raw), `"want"`) {
@@ -124,6 +99,7 @@ func TestStudentInstructorTools(t *testing.T) {
 		t.Errorf("the saved table lost the prediction: %+v", r[0])
 	}
 	tb.do(chromedp.Click(`#instructor > summary`))
+	tb.instructorKept("")
 	tb.open("/")
 	if eval[bool](tb, `document.getElementById("instructor").open`) {
 		t.Error("the instructor tools reopened after being closed")
@@ -220,6 +196,50 @@ func (tb *tab) instructor() {
 	tb.t.Helper()
 	if !eval[bool](tb, `document.getElementById("instructor").open`) {
 		tb.do(chromedp.Click(`#instructor > summary`))
+	}
+}
+
+// checkStudentOpening: as the page opens, the question names every input, the table is
+// unpredicted, and the instructor tools, the folds and the notes' answers are out of sight.
+func checkStudentOpening(t *testing.T, tb *tab) {
+	t.Helper()
+	lede := eval[string](tb, `document.querySelector(".lede").textContent`)
+	for _, in := range []string{`"17"`, "17", "-1", `"abc"`, "True", "99"} {
+		if !strings.Contains(lede, " "+in) {
+			t.Errorf("the question does not name %s: %q", in, lede)
+		}
+	}
+	for _, r := range eval[[]row](tb, readRows) {
+		if r.Want != "" {
+			t.Errorf("the classroom table opens predicted: %+v", r)
+		}
+	}
+	if h := eval[string](tb, `document.getElementById("want-h").textContent`); h != "Your prediction" {
+		t.Errorf("the prediction column is headed %q", h)
+	}
+	if l := eval[string](tb, `document.getElementById("row-0-want").getAttribute("aria-label")`); l != "Your prediction for row 1" {
+		t.Errorf("row 1's prediction is labelled %q", l)
+	}
+	if eval[bool](tb, `document.getElementById("instructor").open`) || eval[bool](tb, visible("add-row")) ||
+		eval[bool](tb, visible("row-0-note")) || eval[bool](tb, visible("row-0-up")) {
+		t.Error("the instructor tools, a row's move buttons or a row's note show before the student asks")
+	}
+	if n := eval[int](tb, `document.querySelectorAll("details.fold[open]").length`); n != 0 {
+		t.Errorf("%d Beyond one call panels start open", n)
+	}
+	if eval[bool](tb, visible("notes-cards")) || eval[bool](tb, `document.getElementById("notes-wait").hidden`) {
+		t.Error("the lesson notes show their answers before the first Run")
+	}
+}
+
+// instructorKept waits until the page has saved the instructor tools' disclosure as state
+// ("open" or ""). A <details> fires toggle in a task of its own after the click, and the app saves
+// the state from it: a reload right after the click could run before it (the test then saw the
+// tools reopen after being closed), whatever fixed pause came between.
+func (tb *tab) instructorKept(state string) {
+	tb.t.Helper()
+	if _, err := poll[bool](tb, `(localStorage.getItem("coerce-playground:instructor") || "") === `+strconv.Quote(state)); err != nil {
+		tb.t.Fatalf("the instructor tools' state %q was not saved: %v", state, err)
 	}
 }
 

@@ -38,8 +38,7 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 	tb := newTab(t)
 	tb.do(chromedp.Navigate(s.URL + "/"))
 	tb.waitReady()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `caches.match(new URL("app.wasm", location.href).href).then(r => !!r)`); err != nil {
 		t.Fatalf("app.wasm is not kept after the first visit: %v", err)
 	}
 
@@ -66,24 +65,14 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 	}
 
 	// A new deploy: a changed index.html is a new version.
-	const marker = `<meta name="deploy" content="second">`
-	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	changed := strings.Replace(string(index), "<head>\n", "<head>\n"+marker+"\n", 1)
-	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(changed), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	deployed := `!!document.querySelector('meta[name="deploy"]')`
+	deployed := deploySecond(t, dir)
 	before = s.count()
 	tb.do(chromedp.Reload())
 	tb.waitReady()
 	if eval[bool](tb, deployed) {
 		t.Error("the visit that found the new deploy shows it at once; the page should be all of the kept version")
 	}
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById("update").checkVisibility()`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `document.getElementById("update").checkVisibility()`); err != nil {
 		t.Fatalf("the page does not offer the new version: %v", err)
 	}
 	got := strings.Join(s.since(before), "\n")
@@ -92,20 +81,7 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 	}
 	sixCodes(t, tb.run(), "the visit that installed a new deploy")
 
-	tb.do(chromedp.Click(chromedp.ID("update-reload")))
-	// The click starts a navigation: the old document's context goes away under the poll.
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		now, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](deployed+` && document.documentElement.dataset.ready === "true"`))
-		if err == nil && now {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Reload did not open the new version (%v)", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	tb.waitReady()
+	reloadToNewVersion(t, tb, deployed)
 	if eval[bool](tb, `document.getElementById("update").checkVisibility()`) {
 		t.Error("the new version offers itself again")
 	}
@@ -117,6 +93,41 @@ func TestReturningVisitAndNewDeploy(t *testing.T) {
 		t.Error("offline, the page is not the new version")
 	}
 	sixCodes(t, quietAfterReady(t, tb, s, "offline, new version"), "offline, new version")
+}
+
+// deploySecond deploys a second version into dir, index.html with a marker, and returns the
+// JavaScript condition that the page is that version.
+func deploySecond(t *testing.T, dir string) (deployed string) {
+	t.Helper()
+	const marker = `<meta name="deploy" content="second">`
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(index), "<head>\n", "<head>\n"+marker+"\n", 1)
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return `!!document.querySelector('meta[name="deploy"]')`
+}
+
+// reloadToNewVersion presses the notice's Reload and waits until the page is the new version
+// (deployed) and ready.
+func reloadToNewVersion(t *testing.T, tb *tab, deployed string) {
+	t.Helper()
+	tb.do(chromedp.Click(chromedp.ID("update-reload")))
+	// The click starts a navigation: the old document's context goes away under the poll.
+	for {
+		now, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](deployed+` && document.documentElement.dataset.ready === "true"`))
+		if err == nil && now {
+			break
+		}
+		if tb.ctx.Err() != nil {
+			t.Fatalf("Reload did not open the new version (%v)", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tb.waitReady()
 }
 
 // copyPageFiles copies the files of the built web directory (not its Go sources or tests).

@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"coerceplayground/build/dist"
 	"coerceplayground/web"
 )
 
@@ -69,10 +70,31 @@ func wranglerConfig(t *testing.T, dir, worker, assets string) string {
 	return name
 }
 
+// wranglerDev is wrangler dev (workerd) serving this checkout's worker and dist/.
+type wranglerDev struct {
+	base, assets string
+	man          *dist.Manifest
+	pid          int
+	exited       <-chan struct{}
+	logs         *syncBuffer
+}
+
 // The edge deployment on the real runtime: wrangler dev (workerd) serving
 // dist/ through Workers Static Assets and the Go worker for the embed page
 // and /oembed, bound to 127.0.0.1, offline.
 func TestWorkerOnWrangler(t *testing.T) {
+	w := startWrangler(t)
+	w.checkFiles(t)
+	w.checkEmbedAndOEmbed(t)
+	if noBrowser == "" {
+		w.checkBrowser(t)
+	}
+}
+
+// startWrangler builds dist/ and the worker (make dist, make worker) into temp directories and
+// starts wrangler dev on them, returning once it answers.
+func startWrangler(t *testing.T) *wranglerDev {
+	t.Helper()
 	wrangler := filepath.Join(moduleRoot, "node_modules", ".bin", "wrangler")
 	node, nodeErr := exec.LookPath("node")
 	// make test installs the pinned wrangler first (its wrangler target); a missing one is
@@ -122,118 +144,130 @@ func TestWorkerOnWrangler(t *testing.T) {
 		"WRANGLER_SEND_METRICS=false", "WRANGLER_SEND_ERROR_REPORTS=false", "WRANGLER_HIDE_BANNER=true",
 		"CLOUDFLARE_CF_FETCH_ENABLED=false", "XDG_CONFIG_HOME="+xdg, "TMPDIR="+tmpdir, "CI=true")
 	cmd.Stdout, cmd.Stderr = &logs, &logs
-	startGroup(t, cmd)
+	exited := startGroup(t, cmd)
 	base := "http://127.0.0.1:" + strconv.Itoa(port)
-	took := waitHTTP(t, base+"/", 60*time.Second, logs.String)
+	took := waitHTTP(t, base+"/", exited, logs.String)
 	t.Logf("wrangler dev answered after %s", took.Round(10*time.Millisecond))
+	return &wranglerDev{base: base, assets: assets, man: man, pid: cmd.Process.Pid, exited: exited, logs: &logs}
+}
 
-	get := func(path string) (*http.Response, []byte) {
-		t.Helper()
-		res, err := http.Get(base + path)
-		if err != nil {
-			t.Fatalf("GET %s: %v\n%s", path, err, logs.String())
-		}
-		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		return res, body
+// get fetches path from the edge.
+func (w *wranglerDev) get(t *testing.T, path string) (*http.Response, []byte) {
+	t.Helper()
+	res, err := http.Get(w.base + path)
+	if err != nil {
+		t.Fatalf("GET %s: %v\n%s", path, err, w.logs.String())
 	}
-	want := func(path string, res *http.Response, header, value string) {
-		t.Helper()
-		if got := res.Header.Get(header); got != value {
-			t.Errorf("GET %s: %s = %q, want %q", path, header, got, value)
-		}
-	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res, body
+}
 
+// want checks one header of the answer to path.
+func want(t *testing.T, path string, res *http.Response, header, value string) {
+	t.Helper()
+	if got := res.Header.Get(header); got != value {
+		t.Errorf("GET %s: %s = %q, want %q", path, header, got, value)
+	}
+}
+
+// checkFiles: the page, the wasm, the service worker and the manifest from the asset server,
+// with the headers of _headers.
+func (w *wranglerDev) checkFiles(t *testing.T) {
 	// The page, from the asset server with _headers.
-	res, body := get("/")
-	index, _ := os.ReadFile(filepath.Join(assets, "index.html"))
+	res, body := w.get(t, "/")
+	index, _ := os.ReadFile(filepath.Join(w.assets, "index.html"))
 	if res.StatusCode != 200 || !bytes.Equal(body, index) {
 		t.Errorf("GET /: %d, %d bytes, want dist/index.html", res.StatusCode, len(body))
 	}
-	want("/", res, "Content-Security-Policy", web.CSP+"; frame-ancestors 'none'")
-	want("/", res, "Cache-Control", "no-cache")
+	want(t, "/", res, "Content-Security-Policy", web.CSP+"; frame-ancestors 'none'")
+	want(t, "/", res, "Cache-Control", "no-cache")
 
 	// The wasm: its type, long caching, the bytes of dist/.
-	wasmPath := "/" + man.Hashed["app.wasm"]
-	res, body = get(wasmPath)
-	wasm, _ := os.ReadFile(filepath.Join(assets, man.Hashed["app.wasm"]))
+	wasmPath := "/" + w.man.Hashed["app.wasm"]
+	res, body = w.get(t, wasmPath)
+	wasm, _ := os.ReadFile(filepath.Join(w.assets, w.man.Hashed["app.wasm"]))
 	if res.StatusCode != 200 || !bytes.Equal(body, wasm) {
 		t.Errorf("GET %s: %d, %d bytes, want %d", wasmPath, res.StatusCode, len(body), len(wasm))
 	}
-	want(wasmPath, res, "Content-Type", "application/wasm")
-	want(wasmPath, res, "Cache-Control", "public, max-age=31536000, immutable")
-	want(wasmPath, res, "X-Content-Type-Options", "nosniff")
+	want(t, wasmPath, res, "Content-Type", "application/wasm")
+	want(t, wasmPath, res, "Cache-Control", "public, max-age=31536000, immutable")
+	want(t, wasmPath, res, "X-Content-Type-Options", "nosniff")
 
 	// The service worker and the manifest, for offline use: revalidated on
 	// every visit, of the right types, the worker naming the hashed files.
-	res, body = get("/sw.js")
-	if res.StatusCode != 200 || !bytes.Contains(body, []byte(`"lazy":["`+man.Hashed["app.wasm"]+`"]`)) ||
-		!bytes.Contains(body, []byte(man.Hashed["loader.js"])) {
+	res, body = w.get(t, "/sw.js")
+	if res.StatusCode != 200 || !bytes.Contains(body, []byte(`"lazy":["`+w.man.Hashed["app.wasm"]+`"]`)) ||
+		!bytes.Contains(body, []byte(w.man.Hashed["loader.js"])) {
 		t.Errorf("GET /sw.js: %d\n%.300s", res.StatusCode, body)
 	}
 	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/javascript") && !strings.HasPrefix(ct, "application/javascript") {
 		t.Errorf("GET /sw.js: Content-Type %q", ct)
 	}
-	want("/sw.js", res, "Cache-Control", "no-cache")
-	res, _ = get("/" + web.ManifestName)
+	want(t, "/sw.js", res, "Cache-Control", "no-cache")
+	res, _ = w.get(t, "/"+web.ManifestName)
 	if res.StatusCode != 200 {
 		t.Errorf("GET /%s: %d", web.ManifestName, res.StatusCode)
 	}
-	want("/"+web.ManifestName, res, "Content-Type", "application/manifest+json")
-	want("/"+web.ManifestName, res, "Cache-Control", "no-cache")
+	want(t, "/"+web.ManifestName, res, "Content-Type", "application/manifest+json")
+	want(t, "/"+web.ManifestName, res, "Cache-Control", "no-cache")
+}
 
+// checkEmbedAndOEmbed: the embed page and /oembed, from Go.
+func (w *wranglerDev) checkEmbedAndOEmbed(t *testing.T) {
 	// The embed page, from Go: frame-ancestors from ALLOWED_EMBEDDERS.
 	for _, path := range []string{"/embed.html", "/embed"} {
-		res, body = get(path)
+		res, body := w.get(t, path)
 		if res.StatusCode != 200 || !bytes.Contains(body, []byte("<html data-embed")) ||
-			!bytes.Contains(body, []byte(man.Hashed["loader.js"])) {
+			!bytes.Contains(body, []byte(w.man.Hashed["loader.js"])) {
 			t.Errorf("GET %s: %d\n%.300s", path, res.StatusCode, body)
 		}
-		want(path, res, "Content-Security-Policy", web.CSP+"; frame-ancestors https://course.example.edu http://127.0.0.1:9000")
-		want(path, res, "Cache-Control", "no-cache")
+		want(t, path, res, "Content-Security-Policy", web.CSP+"; frame-ancestors https://course.example.edu http://127.0.0.1:9000")
+		want(t, path, res, "Cache-Control", "no-cache")
 	}
 
 	// oEmbed, from Go.
-	link := base + "/#table=abc"
-	res, body = get("/oembed?url=" + url.QueryEscape(link) + "&maxwidth=640")
+	link := w.base + "/#table=abc"
+	res, body := w.get(t, "/oembed?url="+url.QueryEscape(link)+"&maxwidth=640")
 	var oe web.OEmbed
 	if err := json.Unmarshal(body, &oe); err != nil || res.StatusCode != 200 {
 		t.Fatalf("GET /oembed: %d %v\n%s", res.StatusCode, err, body)
 	}
-	if oe.Type != "rich" || oe.Width != 640 || oe.HTML != web.Snippet(base+"/embed.html#table=abc", web.LinkHeight("table=abc")) {
+	if oe.Type != "rich" || oe.Width != 640 || oe.HTML != web.Snippet(w.base+"/embed.html#table=abc", web.LinkHeight("table=abc")) {
 		t.Errorf("oembed %+v", oe)
 	}
-	want("/oembed", res, "Content-Type", "application/json; charset=utf-8")
-	res, body = get("/oembed?url=" + url.QueryEscape("https://elsewhere.example/#table=abc"))
+	want(t, "/oembed", res, "Content-Type", "application/json; charset=utf-8")
+	res, body = w.get(t, "/oembed?url="+url.QueryEscape("https://elsewhere.example/#table=abc"))
 	var apiErr web.APIError
 	if err := json.Unmarshal(body, &apiErr); err != nil || res.StatusCode != 404 || apiErr.Error.Code != "url_not_ours" {
 		t.Errorf("GET /oembed for another site: %d %s", res.StatusCode, body)
 	}
-	want("/oembed (error)", res, "Content-Type", "application/json; charset=utf-8")
+	want(t, "/oembed (error)", res, "Content-Type", "application/json; charset=utf-8")
+}
 
-	// And the page runs in a browser from the edge.
-	if noBrowser == "" {
-		tb := newTab(t)
-		tb.do(chromedp.Navigate(base + "/"))
-		tb.waitReady()
-		if got := tb.run(); len(got) != len(lessonRows()) || got[0].Code != "ok" {
-			t.Errorf("results from the edge page: %+v", got)
-		}
-		if ctl := eval[string](tb, `navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : ""`); ctl != base+"/sw.js" {
-			t.Errorf("the edge page is not controlled by its service worker: %q", ctl)
-		}
-		// Offline after one visit, on the edge too: wrangler stopped.
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		for i := 0; i < 50; i++ {
-			if _, err := http.Get(base + "/"); err != nil {
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		tb.do(chromedp.Reload())
-		tb.waitReady()
-		if got := tb.run(); len(got) != len(lessonRows()) || got[5].Code != "not_found" {
-			t.Errorf("results from the edge page offline: %+v", got)
-		}
+// checkBrowser: the page runs in a browser from the edge, and offline after one visit once
+// wrangler has stopped.
+func (w *wranglerDev) checkBrowser(t *testing.T) {
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(w.base + "/"))
+	tb.waitReady()
+	if got := tb.run(); len(got) != len(lessonRows()) || got[0].Code != "ok" {
+		t.Errorf("results from the edge page: %+v", got)
+	}
+	if ctl := eval[string](tb, `navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : ""`); ctl != w.base+"/sw.js" {
+		t.Errorf("the edge page is not controlled by its service worker: %q", ctl)
+	}
+	// Offline after one visit, on the edge too: wrangler stopped, and gone (its exit, not five
+	// seconds of polling that a loaded machine can outlast with wrangler still answering).
+	syscall.Kill(-w.pid, syscall.SIGTERM)
+	select {
+	case <-w.exited:
+	case <-tb.ctx.Done():
+		t.Fatalf("wrangler did not exit after SIGTERM\n%s", w.logs.String())
+	}
+	tb.do(chromedp.Reload())
+	tb.waitReady()
+	if got := tb.run(); len(got) != len(lessonRows()) || got[5].Code != "not_found" {
+		t.Errorf("results from the edge page offline: %+v", got)
 	}
 }

@@ -1,0 +1,96 @@
+package tooldef
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"coerceplayground/coerce"
+)
+
+// maxLengthBound bounds minLength and maxLength: an argument is at most the dispatcher's input.
+const maxLengthBound = coerce.DefaultMaxInputBytes
+
+// textKeyword reads pattern, enum, minLength or maxLength into a Text field.
+func (r reader) textKeyword(f *coerce.Field, k string, v *node) string {
+	switch k {
+	case "pattern":
+		if v.kind != '"' {
+			return "pattern is " + kindWord(v) + ", not a string"
+		}
+		p, err := coerce.CompilePattern(v.str)
+		var pe *coerce.PatternError
+		if errors.As(err, &pe) {
+			return "the pattern " + strconv.Quote(v.str) + " is outside what coerce matches, " + pe.Error() + "; coerce reads ^…$ around literal characters, [classes], \\d, \\w and . with ?, *, +, {n} and {n,m}"
+		}
+		f.Pattern = p
+	case "enum":
+		if v.kind != '[' || len(v.kids) == 0 {
+			return "enum must be a non-empty array of strings"
+		}
+		for _, e := range v.kids {
+			switch {
+			case e.kind != '"':
+				return "enum lists " + kindWord(e) + "; on a string argument it lists strings"
+			case strings.TrimSpace(e.str) != e.str || e.str == "":
+				return "the enum value " + strconv.Quote(e.str) + " can never match: values are trimmed of white space before they are matched"
+			case contains(f.Enum, e.str):
+				return "enum lists " + strconv.Quote(e.str) + " twice"
+			}
+			f.Enum = append(f.Enum, e.str)
+		}
+	case "minLength", "maxLength":
+		n, ok := intLiteral(v)
+		if !ok || n < 0 || n > maxLengthBound {
+			return k + " must be a whole number from 0 to " + strconv.Itoa(maxLengthBound)
+		}
+		if k == "minLength" {
+			f.MinLength = int(n)
+		} else if f.MaxLength = int(n); n == 0 {
+			return "maxLength 0 lets only the empty string through; remove the argument instead"
+		}
+	}
+	return ""
+}
+
+// example takes an argument's first example for its hints: it is checked, with the records,
+// once the field is complete (checkValues).
+func example(f *coerce.Field, v *node) string {
+	if v.kind != '[' {
+		return "examples is " + kindWord(v) + ", not an array"
+	}
+	if len(v.kids) == 0 {
+		return ""
+	}
+	e := v.kids[0]
+	switch {
+	case f.Kind == coerce.Integer && e.kind == '0',
+		f.Kind == coerce.Text && e.kind == '"',
+		f.Kind == coerce.Boolean && (e.kind == 't' || e.kind == 'f'):
+		f.Example = e.str
+		return ""
+	}
+	return "the first example is " + kindWord(e) + ", which this argument does not take"
+}
+
+// sample is an example for a field that has none, from its declaration: an example from real
+// data (examples, records) is better, and is used when there is one.
+func sample(f *coerce.Field) string {
+	switch f.Kind {
+	case coerce.Integer:
+		return strconv.FormatInt(min(max(1, f.Min), f.Max), 10)
+	case coerce.Boolean:
+		return "true"
+	}
+	switch {
+	case len(f.Enum) > 0:
+		return f.Enum[0]
+	case f.Pattern != nil:
+		return f.Pattern.Sample()
+	}
+	n := max(f.MinLength, 4)
+	if f.MaxLength > 0 {
+		n = min(n, f.MaxLength)
+	}
+	return strings.Repeat("x", n)
+}

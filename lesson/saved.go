@@ -1,0 +1,143 @@
+package lesson
+
+// The saved copy: what the page keeps in the browser's storage. It is the table's share payload
+// (EncodeShare) with one more member after "rows", "learner": the learner's history,
+// [{"tool":"get_job","input":"0017"}, …], oldest first. A share link never carries it (the
+// history is this browser's, not the table's), a copy without it, as older pages saved it, has
+// an empty history, and DecodeShare skips the member, so the table reads the same either way.
+
+import (
+	"encoding/base64"
+
+	"coerceplayground/internal/jsonwalk"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Tried is one input of the learner box, as the saved copy keeps it.
+type Tried struct {
+	Tool, Input string
+}
+
+// Bounds on the learner's history. The page shows the last MaxTried attempts; the saved copy
+// keeps the newest of them whose inputs add up to at most MaxTriedBytes (an input too long to
+// keep is left out of it, the others are kept), so the history never crowds the table out of
+// the browser's storage.
+const (
+	MaxTried      = 20
+	MaxTriedBytes = 16 << 10
+)
+
+// Saved is the saved copy as one value: the table and the learner's history, oldest first.
+type Saved struct {
+	Table   Table
+	Learner []Tried
+}
+
+// EncodeSaved is the saved copy of s. The newest entries of the history whose inputs add up to
+// MaxTriedBytes are kept; should the history push the copy over what a link may hold, it is
+// left out: the table matters more.
+func EncodeSaved(s Saved) string {
+	keep := keptTried(s.Learner)
+	table := ShareJSON(s.Table)
+	if len(keep) == 0 {
+		return base64.RawURLEncoding.EncodeToString(table)
+	}
+	b := appendTableMembers([]byte{'{'}, s.Table)
+	b = append(b, `,"learner":[`...)
+	for i, tr := range keep {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"tool":`...)
+		b, _ = jsontext.AppendQuote(b, tr.Tool)
+		b = append(b, `,"input":`...)
+		b, _ = jsontext.AppendQuote(b, tr.Input)
+		b = append(b, '}')
+	}
+	b = append(b, "]}"...)
+	if base64.RawURLEncoding.EncodedLen(len(b)) > MaxShareBytes {
+		return base64.RawURLEncoding.EncodeToString(table)
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// keptTried is the part of tried the saved copy keeps, oldest first: the newest MaxTried entries
+// whose inputs fit in MaxTriedBytes together, skipping any that would not fit.
+func keptTried(tried []Tried) []Tried {
+	var keep []Tried
+	size := 0
+	for i := len(tried) - 1; i >= 0 && len(keep) < MaxTried; i-- {
+		n := len(tried[i].Input)
+		if size+n > MaxTriedBytes {
+			continue
+		}
+		size += n
+		keep = append(keep, tried[i])
+	}
+	for i, j := 0, len(keep)-1; i < j; i, j = i+1, j-1 {
+		keep[i], keep[j] = keep[j], keep[i]
+	}
+	return keep
+}
+
+// DecodeSaved reads a saved copy in one pass. The table is read as DecodeShare reads it, with
+// its errors (an *UnreadableRows still comes with the history). The history is a convenience
+// that never keeps the table from loading: an entry that is not a string tool and input is
+// skipped, and only the newest MaxTried are kept.
+func DecodeSaved(payload string) (Saved, error) {
+	raw, err := unbase64(payload)
+	if err != nil {
+		return Saved{}, err
+	}
+	var s Saved
+	s.Table, err = decodeTable(raw, func(key string, dec *jsontext.Decoder) error {
+		if key != "learner" || dec.PeekKind() != '[' {
+			return dec.SkipValue()
+		}
+		return readLearner(dec, &s.Learner)
+	})
+	if err != nil && !jsontext.Value(raw).IsValid() {
+		s.Learner = nil // broken JSON: nothing in it is to be trusted
+	}
+	if len(s.Learner) > MaxTried {
+		s.Learner = s.Learner[len(s.Learner)-MaxTried:]
+	}
+	return s, err
+}
+
+// readLearner reads the "learner" list into out.
+func readLearner(dec *jsontext.Decoder, out *[]Tried) error {
+	dec.ReadToken()
+	for dec.PeekKind() != ']' {
+		t, ok := readTried(dec)
+		if !ok {
+			return jsonwalk.ErrSyntax
+		}
+		if t.Tool != "" && t.Input != "" {
+			*out = append(*out, t)
+		}
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
+// readTried reads one {"tool", "input"} entry; members of another kind are skipped, and ok is
+// false only when the JSON itself breaks.
+func readTried(dec *jsontext.Decoder) (t Tried, ok bool) {
+	if dec.PeekKind() != '{' {
+		return t, dec.SkipValue() == nil
+	}
+	err := jsonwalk.Members(dec, func(key string) error {
+		if (key == "tool" || key == "input") && dec.PeekKind() == '"' {
+			v, _ := jsonwalk.String(dec)
+			if key == "tool" {
+				t.Tool = v
+			} else {
+				t.Input = v
+			}
+			return nil
+		}
+		return dec.SkipValue()
+	})
+	return t, err == nil
+}

@@ -1,0 +1,52 @@
+package page
+
+import (
+	"strings"
+	"testing"
+
+	"coerceplayground/lesson"
+)
+
+// A locked row reads as locked: its prediction disabled and described by the lock mark, which
+// says why in words; its input read-only. An unlocked row has none of it.
+func TestLockFill(t *testing.T) {
+	r := lesson.Row{Input: "17", Want: "ok"}
+	row := RowView(2, 6, r, true)
+	for _, f := range LockFill(2) {
+		row = fill(row, f.Path, f.Name, f.Value)
+	}
+	html := row.HTML()
+	for _, want := range []string{`class="locked"`, `readonly`, `disabled aria-describedby="row-2-lock"`,
+		`id="row-2-lock"`, "locked at Run", "Row 3's prediction is locked"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("a locked row lacks %q:\n%s", want, html)
+		}
+	}
+	if open := RowView(2, 6, r, true).HTML(); strings.Contains(open, "disabled aria-describedby") || strings.Contains(open, "is locked") {
+		t.Errorf("an unlocked row reads as locked:\n%s", open)
+	}
+}
+
+// The state's locks, as the SCORM runtime reads them: none before Run, every run row after a
+// Run in predict mode, none in check mode.
+func TestLockedRows(t *testing.T) {
+	s := New(lesson.Opening())
+	if s.LockedRows() != nil || s.Locked(0) {
+		t.Fatal("rows locked before any Run")
+	}
+	s.SetWant(0, "ok")
+	s.Run()
+	if got := s.LockedRows(); len(got) != 6 || !s.Locked(5) || s.Locked(6) || s.Locked(-1) {
+		t.Errorf("after Run the locked rows are %v", got)
+	}
+	if msg := s.SetWant(0, "invalid_args"); !strings.Contains(msg, "locked") || s.Table().Rows[0].Want != "ok" {
+		t.Errorf("a locked prediction changed (%q)", msg)
+	}
+	if msg := s.SetWant(0, "ok"); msg != "" {
+		t.Errorf("setting a locked prediction to what it is was refused: %q", msg)
+	}
+	s.SetMode("")
+	if s.LockedRows() != nil {
+		t.Error("rows locked in check mode")
+	}
+}
