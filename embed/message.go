@@ -19,6 +19,11 @@ const (
 	// as ReplyResults. A host's own run request is answered once, by its
 	// ReplyResults with the request's id.
 	ReplyRan = MsgPrefix + "ran"
+	// ReplyScroll asks the host page to scroll so that the frame's own offset "top" (CSS
+	// pixels from the top of the frame's page) is at the top of the window, after making the
+	// frame "height" high: after Run the score and the first wrong row come into view even when
+	// the frame is taller than the window. host.js obeys it (docs/embedding.md).
+	ReplyScroll = MsgPrefix + "scroll"
 )
 
 // Request is one message from the host page, read from MessageEvent.data.
@@ -146,5 +151,15 @@ func readRow(r Data, at string) (lesson.Row, string) {
 // HeightMessages are what an embed posts to its parent when its height changed: the page's own
 // message and the LTI one that Canvas honours.
 func HeightMessages(h int) []map[string]any {
+	return heightMessages(h)
+}
+
+// ScrollMessage asks the host to show the frame's offset top (ReplyScroll), the frame being h
+// high.
+func ScrollMessage(top, h int) map[string]any {
+	return map[string]any{"type": ReplyScroll, "top": max(top, 0), "height": h}
+}
+
+func heightMessages(h int) []map[string]any {
 	return []map[string]any{{"type": ReplyHeight, "height": h}, {"subject": "lti.frameResize", "height": h}}
 }

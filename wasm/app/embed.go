@@ -135,6 +135,8 @@ func (a *app) talkToHost(e *frame) {
 	if parent, ok := jsguard.Prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
 		observe("ResizeObserver", root().Underlying(), nil, func() { e.postHeight(parent) })
 		e.postHeight(parent)
+		// Like the height, a scroll request says nothing the learner typed: any parent may read it.
+		a.toHost = func(m map[string]any) { parent.Call("postMessage", m, "*") }
 	}
 	a.onValue(w, "message", func(ev *dom.BasicEvent) { a.message(e, ev.Value) })
 	// A run the learner started (Run, Ctrl+Enter) is told to the host as

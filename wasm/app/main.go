@@ -49,6 +49,9 @@ type app struct {
 	notesPrerendered bool // the notes' cards in index.html are this page's (not an embed's)
 	notesDrawn       bool // the notes' cards are drawn or kept (notes.go)
 
+	// toHost posts a message to the parent of an embed in a frame (embed.go), else nil.
+	toHost func(m map[string]any)
+
 	course *course // the course site's API on a SCORM launch page (lms.go), else nil
 }
 

@@ -7,8 +7,10 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 
+	"coerceplayground/embed"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
@@ -46,6 +48,31 @@ func initResults(a *app) {
 	a.subscribe(p.changed)
 	p.initLazy()
 	a.on(byID("run"), "click", func(*dom.BasicEvent) { p.runAndShow() })
+	// A right row's Details opens its reading (a right row starts as one line: style.css).
+	a.on(p.results, "click", func(ev *dom.BasicEvent) {
+		if b, ok := closest(target(ev), "button.expand"); ok {
+			tr, _ := closest(b, "tr")
+			open := !tr.Class().Contains("open")
+			tr.Class().Toggle("open")
+			b.SetAttribute("aria-expanded", strconv.FormatBool(open))
+		}
+	})
+	// A row number in the summary or beside Run goes to that row's result, opened, focused and
+	// in view (in an embed, in the course page's window too).
+	a.onValue(js.Global().Get("document"), "click", func(ev *dom.BasicEvent) {
+		l, ok := closest(target(ev), "a.row-link, a[href='#results-h']")
+		if !ok {
+			return
+		}
+		e, ok := lookup(strings.TrimPrefix(l.GetAttribute("href"), "#"))
+		if !ok {
+			return
+		}
+		ev.PreventDefault()
+		e.Class().Add("open")
+		show(e, "start")
+		a.hostShow(e)
+	})
 	a.onValue(js.Global().Get("document"), "keydown", func(ev *dom.BasicEvent) {
 		k := keyboard(ev)
 		if k.Key() == "Enter" && (k.CtrlKey() || k.MetaKey()) {
@@ -91,6 +118,20 @@ func (p *results) runAndShow() {
 	h := byID("results-h")
 	bringIntoView(h, "start")
 	h.Underlying().Call("focus", map[string]any{"preventScroll": true})
+	p.a.hostShow(h)
+}
+
+// hostShow asks the page framing an embed to bring e into its window (embed.ReplyScroll, obeyed
+// by host.js): the frame may be taller than the window, and a course page on another site
+// cannot be scrolled from inside the frame.
+func (a *app) hostShow(e *dom.BasicHTMLElement) {
+	if a.toHost == nil {
+		return
+	}
+	doc := js.Global().Get("document").Get("documentElement")
+	top := e.Underlying().Call("getBoundingClientRect").Get("top").Float() + js.Global().Get("scrollY").Float()
+	h := doc.Call("getBoundingClientRect").Get("height").Float()
+	a.toHost(embed.ScrollMessage(int(top)-8, int(h+0.999)))
 }
 
 // clear puts the results panel back as it is before the first run.
@@ -100,6 +141,9 @@ func (p *results) clear() {
 	p.results.SetTextContent("")
 	p.resultsTable.SetAttribute("hidden", "")
 	p.counts.SetTextContent("")
+	if rs, ok := lookup("run-score"); ok {
+		rs.SetAttribute("hidden", "")
+	}
 	p.summary.SetTextContent("Press Run to see what " + p.a.st.Tool() + " answers for every row.")
 }
 
@@ -141,7 +185,11 @@ func (p *results) render() {
 	p.fillLater(eager, len(res))
 
 	replaceKids(p.counts, page.CountsView(res))
-	p.summary.SetTextContent(page.Summary(res))
+	replaceKids(p.summary, page.SummaryView(res))
+	if rs, ok := lookup("run-score"); ok { // beside Run, for a frame too short to show the results
+		replaceKids(rs, page.RunScoreView(res, predict))
+		rs.RemoveAttribute("hidden")
+	}
 }
 
 // longResults is the size from which the browser may skip laying out results

@@ -52,6 +52,7 @@ func (a *app) tryRow(t lesson.Try) {
 		return
 	}
 	row.SetAttribute("aria-label", "Result of row "+strconv.Itoa(p.Row+1)+", from the lesson notes")
+	row.Class().Add("open") // a right row starts folded (style.css)
 	show(row, "center")
 }
 

@@ -41,6 +41,7 @@ func ResultRows(s *Stamp, res []lesson.Result, predict bool) {
 			ki = s.Kind(resultTemplate(k, predict), resultSlots(k))
 		}
 		s.Row(ki)
+		s.Value(ResultID(i))
 		s.Value(r.Observation)
 		s.AppendValue(r.Trace.AppendJSON)
 		s.Int(i + 1)
@@ -54,6 +55,7 @@ func ResultRows(s *Stamp, res []lesson.Result, predict bool) {
 // resultSlots are what each row of kind k fills, in the order ResultRows gives the values.
 func resultSlots(k resultKind) []Fill {
 	f := []Fill{
+		{nil, "id", ""},
 		{nil, "data-observation", ""},
 		{nil, "data-trace", ""},
 		{[]int{0}, FillText, ""},    // the row's number
@@ -99,12 +101,19 @@ func resultTemplate(k resultKind, predict bool) Node {
 	if k.note {
 		in = in.With(E("span", "class", "note"))
 	}
-	return E("tr", "data-code", k.code, "data-pass", strconv.FormatBool(k.pass), "class", class).With(
+	match := E("td", "class", "match", "data-label", "Match").With(mark)
+	if k.pass {
+		// A right row is one line; its reading opens on demand (style.css, the app's expand).
+		match = match.With(E("button", "type", "button", "class", "expand", "aria-expanded", "false", "aria-label", "Details").
+			With(E("span", "class", "wide").Say("Details")))
+	}
+	// tabindex: a summary's row link and a note's Try it take the focus to the row.
+	return E("tr", "data-code", k.code, "data-pass", strconv.FormatBool(k.pass), "class", class, "tabindex", "-1").With(
 		E("th", "class", "num", "scope", "row"),
 		in,
 		E("td", "class", "want", "data-label", WantLabel(predict)).With(want),
 		E("td", "class", "got", "data-label", "Code").With(Badge(k.code)),
 		E("td", "class", "obs", "data-label", "Observation"),
-		E("td", "class", "match", "data-label", "Match").With(mark),
+		match,
 	)
 }

@@ -61,6 +61,54 @@ type msgError string
 
 func (e msgError) Error() string { return string(e) }
 
+// SummaryView is Summary as the results panel shows it: the same words, each wrong row's number
+// a link to its result (ResultID), so a student goes straight to what was wrong.
+func SummaryView(results []lesson.Result) []Node {
+	text := Summary(results)
+	open, close := strings.Index(text, " wrong (row "), -1
+	if open >= 0 {
+		open += len(" wrong (row ")
+		close = open + strings.Index(text[open:], ")")
+	}
+	if open < 0 || close < open {
+		return []Node{T(text)}
+	}
+	out := []Node{T(text[:open])}
+	for i, part := range strings.Split(text[open:close], ", ") {
+		if i > 0 {
+			out = append(out, T(", "))
+		}
+		n, err := strconv.Atoi(part)
+		if err != nil {
+			out = append(out, T(part)) // the "…" of a long list
+			continue
+		}
+		out = append(out, E("a", "class", "row-link", "href", "#"+ResultID(n-1)).Say(part))
+	}
+	return append(out, T(text[close:]))
+}
+
+// RunScoreView is what Run's bar says after a run, for a reader who cannot see the results yet
+// (an embed in a frame shorter than them): the score in predict mode, and links to the first
+// wrong row and to the results.
+func RunScoreView(results []lesson.Result, predict bool) []Node {
+	var out []Node
+	if predict {
+		out = append(out, E("strong").Say(ScorePredictions(results).Sentence()), T(" "))
+	}
+	for i, r := range results {
+		if r.Want != "" && !r.Pass {
+			out = append(out, E("a", "class", "row-link", "href", "#"+ResultID(i)).Say("Row "+strconv.Itoa(i+1)+" was wrong"), T(" · "))
+			break
+		}
+	}
+	return append(out, E("a", "href", "#results-h").Say("See the results"))
+}
+
+// ResultID is the id of the results table's row for table row i (from 0): "result-1" for the
+// first, as the summary names rows.
+func ResultID(i int) string { return "result-" + strconv.Itoa(i+1) }
+
 // Summary is the sentence read out after a run. Its rows are right, wrong or not predicted,
 // the words of the score and of each row's mark.
 func Summary(results []lesson.Result) string {

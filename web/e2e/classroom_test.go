@@ -149,3 +149,114 @@ func TestStudentEmbedHidesAnswers(t *testing.T) {
 		})
 	}
 }
+
+// resultsLayout is what the results look like right after Run: the results panel's height, where
+// the score and the first wrong row sit in the window, and whether any observation box is cut.
+const resultsLayout = `(() => {
+  const panel = document.getElementById("results-h").closest("section").getBoundingClientRect();
+  const score = document.getElementById("score").getBoundingClientRect();
+  const wrong = document.querySelector("#results > tr.fail");
+  const w = wrong ? wrong.getBoundingClientRect() : {top: -1, bottom: -1};
+  const narrow = [...document.querySelectorAll("#results pre.obs")].filter(p => p.offsetParent && p.getBoundingClientRect().width < 200).length;
+  return {panel: Math.round(panel.height), scoreTop: Math.round(score.top), wrongTop: Math.round(w.top), wrongBottom: Math.round(w.bottom),
+    view: innerHeight, narrowObs: narrow, rowsH: [...document.querySelectorAll("#results > tr")].map(r => Math.round(r.getBoundingClientRect().height))};
+})()`
+
+type layout struct {
+	Panel, ScoreTop, WrongTop, WrongBottom, View, NarrowObs int
+	RowsH                                                   []int
+}
+
+// After Run the score and the first wrong row are in the window; a right row is one line that
+// opens on demand, the wrong one stays open with its Why, and each observation has the row's
+// width. The log line is the measure of the results' height (go test ./web/e2e -run
+// TestResultsLeadWithWrong -v).
+func TestResultsLeadWithWrong(t *testing.T) {
+	eachView(t, 800, func(t *testing.T, tb *tab, width int64, scheme string) {
+		if width == 360 {
+			tb.do(chromedp.EmulateViewport(360, 740))
+		}
+		tb.open("/")
+		for i, c := range []string{"ok", "ok", "invalid_args", "invalid_args", "ok", "not_found"} {
+			tb.do(pick(i, c))
+		}
+		runTable(t, tb, 6)
+		time.Sleep(700 * time.Millisecond) // the smooth scroll
+		l := eval[layout](tb, resultsLayout)
+		t.Logf("%s %d px: results panel %d px high, rows %v; score at %d, first wrong row %d to %d, window %d",
+			scheme, width, l.Panel, l.RowsH, l.ScoreTop, l.WrongTop, l.WrongBottom, l.View)
+		if l.ScoreTop < 0 || l.ScoreTop > l.View-40 || l.WrongTop < 0 || l.WrongTop > l.View-60 {
+			t.Errorf("after Run the score (top %d) or the first wrong row (top %d) is out of the %d px window", l.ScoreTop, l.WrongTop, l.View)
+		}
+		if l.NarrowObs > 0 {
+			t.Errorf("%d observation boxes are under 200 px wide", l.NarrowObs)
+		}
+		if !eval[bool](tb, `document.querySelector("#results > tr.fail details.why[open]") !== null`) {
+			t.Error("the wrong row's Why is not open")
+		}
+		// A right row opens on demand.
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#results > tr.pass button.expand").click()`))
+		if !eval[bool](tb, `document.querySelector("#results > tr.pass").classList.contains("open") && document.querySelector("#results > tr.pass td.obs").checkVisibility()`) {
+			t.Error("a right row did not open")
+		}
+		// The summary's row number is a link to the row.
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#summary a.row-link").click()`))
+		tb.waitFor(`document.activeElement.id === "result-5"`, "the summary's row link")
+		tb.screenshot("classroom-results-"+scheme+"-"+strconv.FormatInt(width, 10)+".png", chromedp.CaptureScreenshot())
+	})
+}
+
+// inHostWindow is a script for the course page: whether the frame's element at top to bottom
+// (of the frame's window, frameBox) is inside the course page's window.
+func inHostWindow(top, bottom float64) string {
+	return `(f => { const t = f.getBoundingClientRect().top; return t + ` + strconv.FormatFloat(top, 'f', 0, 64) +
+		` >= -1 && t + ` + strconv.FormatFloat(bottom, 'f', 0, 64) + ` <= innerHeight + 1; })(document.getElementById("pg"))`
+}
+
+// frameBox is an element's box in the frame's window, top and bottom; an element scrolled out
+// of the frame's own window is placed far off, so that it is in no course page's window either.
+func frameBox(fr *tab, sel string) (float64, float64) {
+	b := eval[[]float64](fr, `(r => r.top < -1 || r.bottom > innerHeight + 1 ? [-1e6, -1e6] : [r.top, r.bottom])(document.querySelector(`+strconv.Quote(sel)+`).getBoundingClientRect())`)
+	return b[0], b[1]
+}
+
+// Run in an embed framed by a course page on another site brings the score and the first wrong
+// row into the course page's window: with host.js by its scroll message, without it by the
+// score beside Run.
+func TestEmbedRunInView(t *testing.T) {
+	cs := newCourseSite(t)
+	for _, c := range []struct {
+		name, query string
+		width, h    int64
+	}{{"host.js-1280", "", 1280, 800}, {"host.js-360", "", 360, 740}, {"no-script-360", "&nohost=1&h=1329", 360, 740}, {"no-script-1280", "&nohost=1&h=1329", 1280, 800}} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.do(chromedp.EmulateViewport(c.width, c.h))
+			tb.do(chromedp.Navigate(cs.a + "/?frag=" + "mode=predict%26origins=" + cs.a + c.query))
+			waitMessage(tb, `d => d.type === "coerce-playground:height"`)
+			fr := frame(tb)
+			fr.waitReady()
+			for i, code := range []string{"ok", "ok", "invalid_args", "invalid_args", "ok", "not_found"} {
+				fr.do(pick(i, code))
+			}
+			fr.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("run").scrollIntoView({block: "center"})`))
+			time.Sleep(200 * time.Millisecond)
+			fr.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("run").click()`))
+			time.Sleep(2500 * time.Millisecond) // the frame grows, the page scrolls smoothly
+			scoreTop, scoreBottom := frameBox(fr, "#score")
+			wrongTop, _ := frameBox(fr, "#results > tr.fail")
+			runTop, runBottom := frameBox(fr, "#run-score")
+			scoreShown := eval[bool](tb, inHostWindow(scoreTop, scoreBottom)) && eval[bool](tb, inHostWindow(wrongTop, wrongTop+40))
+			besideRun := eval[bool](tb, inHostWindow(runTop, runBottom)) && strings.Contains(eval[string](fr, `document.getElementById("run-score").textContent`), "5 of 6 right")
+			if c.query == "" && !scoreShown {
+				t.Errorf("with host.js the score (%v to %v in the frame) and the first wrong row (%v) are not in the course page's window (frame at %v)",
+					scoreTop, scoreBottom, wrongTop, eval[float64](tb, `document.getElementById("pg").getBoundingClientRect().top`))
+			}
+			if !scoreShown && !besideRun {
+				t.Errorf("neither the score (%v to %v, wrong row %v) nor the line beside Run (%v to %v) is in the course page's window (frame at %v, window %v)",
+					scoreTop, scoreBottom, wrongTop, runTop, runBottom, eval[float64](tb, `document.getElementById("pg").getBoundingClientRect().top`), eval[float64](tb, `innerHeight`))
+			}
+			tb.screenshot("classroom-embed-run-"+c.name+".png", chromedp.CaptureScreenshot())
+		})
+	}
+}

@@ -55,6 +55,13 @@ func newCourseSite(t *testing.T) *courseSite {
 		if r.URL.Query().Has("probe") {
 			probe = `<iframe id="probe" src="` + cs.play.URL + `/storage-probe.html" title="probe" width="10" height="10"></iframe>`
 		}
+		script, height := `<script src="`+cs.play.URL+`/host.js" defer></script>`, "300"
+		if r.URL.Query().Has("nohost") { // a course site that strips scripts
+			script = ""
+		}
+		if h := r.URL.Query().Get("h"); h != "" {
+			height = h
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Week 3 · Coercion</title>
@@ -67,10 +74,10 @@ addEventListener("message", function (e) {
 });
 window.ask = function (msg) { document.getElementById("pg").contentWindow.postMessage(msg, %q); };
 </script>
-<script src="%s/host.js" defer></script></head>
+%s</head>
 <body><h1>Week 3: what does the tool answer?</h1>
-<iframe id="pg" src="%s" title="%s" width="100%%" height="300"></iframe>
-<p>Below the playground.</p>%s</body></html>`, cs.play.URL, cs.play.URL, html.EscapeString(src), web.EmbedTitle, probe)
+<iframe id="pg" src="%s" title="%s" width="100%%" height="%s"></iframe>
+<p>Below the playground.</p>%s</body></html>`, cs.play.URL, script, html.EscapeString(src), web.EmbedTitle, height, probe)
 	}
 	cs.hostA = httptest.NewServer(http.HandlerFunc(hostPage))
 	cs.hostB = httptest.NewServer(http.HandlerFunc(hostPage))

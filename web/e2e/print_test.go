@@ -106,7 +106,9 @@ func TestPrintWorksheet(t *testing.T) {
 			}
 			tb.checkPrinted(name+"-answer-key.png", true, vp.w, vp.h)
 
-			tb.do(chromedp.SetValue(chromedp.ID("row-1-input"), "18"),
+			// After Run a predict-mode row is locked (its input too): the lesson's answers put the
+			// table in check mode, where the instructor edits.
+			tb.do(chromedp.Click(chromedp.ID("show-answers")), chromedp.SetValue(chromedp.ID("row-1-input"), "18"),
 				chromedp.Evaluate[chromedp.Void](`document.getElementById("row-1-input").dispatchEvent(new Event("input", {bubbles: true}))`))
 			tb.printMedia(true)
 			if eval[bool](tb, `document.getElementById("results-table").checkVisibility()`) {

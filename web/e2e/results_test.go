@@ -138,10 +138,9 @@ const brokenTokens = `(() => {
 	}
 	for (const pre of document.querySelectorAll(".reading pre.obs")) {
 		const node = pre.firstChild; if (!node) continue;
-		let at = 0;
-		for (const line of node.data.split("\n")) {
-			if (line && !oneLine(node, at, at + line.length)) out.push(line);
-			at += line.length + 1;
+		// A line may wrap at a space; no token of it may break.
+		for (const m of node.data.matchAll(/\S+/g)) {
+			if (!oneLine(node, m.index, m.index + m[0].length)) out.push(m[0]);
 		}
 	}
 	return out;

@@ -6,6 +6,9 @@ package e2e
 // that refuses, and no request but the package's own files.
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -279,4 +282,61 @@ func TestSCORMRefused(t *testing.T) {
 			lmsWait(tb, `__log.filter(e => e[0] === "commit").length === 2`)
 		})
 	}
+}
+
+// A course page framed by a page of another site: the walk up the parents reaches a window
+// whose every property but a few throws. The package reads it through jsguard, goes on, and
+// says it is not connected; nothing throws.
+func TestSCORMCrossOriginAncestor(t *testing.T) {
+	s := newLMS(t, lms.SCORM12)
+	outer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, `<!doctype html><title>Portal</title><link rel="icon" href="data:,">`+
+			`<script>window.API = {LMSInitialize: function () { return "true"; }};</script>`+
+			`<iframe src="`+s.srv.URL+`/course/view.html?api=none" width="1000" height="900"></iframe>`)
+	}))
+	t.Cleanup(outer.Close)
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(otherSite(outer.URL) + "/"))
+	course := targetTab(tb, "/course/view.html")
+	lmsWait(course, `(() => { const d = document.getElementById("sco").contentDocument; return d && d.getElementById("lms-status").textContent !== ""; })()`)
+	if got := status(course); got != lms.NotConnected {
+		t.Errorf("status %q, want %q: an API in a window of another origin is not the course site's", got, lms.NotConnected)
+	}
+	predictAndRun(course, lessonRight)
+	lmsWait(course, `document.getElementById("sco").contentDocument.querySelectorAll("#results tr").length === 6`)
+}
+
+// targetTab is the iframe target whose URL contains path, as a tab of its own (a frame of
+// another site runs in its own process); its console errors fail the test.
+func targetTab(tb *tab, path string) *tab {
+	tb.t.Helper()
+	bc := chromedp.FromContext(tb.ctx).BrowserContextID
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		ts, err := chromedp.Targets(tb.ctx)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		for _, ti := range ts {
+			if ti.Type == "iframe" && strings.Contains(ti.URL, path) && (bc == "" || ti.BrowserContextID == bc) {
+				f := &tab{t: tb.t}
+				ctx, cancel := chromedp.NewContext(tb.ctx, chromedp.WithTargetID(ti.TargetID), chromedp.WithListener(f.listen))
+				f.ctx = ctx
+				if err := chromedp.Do(ctx); err != nil {
+					tb.t.Fatal(err)
+				}
+				tb.t.Cleanup(func() {
+					f.mu.Lock()
+					for _, p := range f.problems {
+						tb.t.Errorf("console in %s: %s", path, p)
+					}
+					f.mu.Unlock()
+					cancel()
+				})
+				return f
+			}
+		}
+	}
+	tb.t.Fatalf("no iframe target at %s", path)
+	return nil
 }
