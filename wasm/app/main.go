@@ -49,6 +49,8 @@ type app struct {
 	notesPrerendered bool // the notes' cards in index.html are this page's (not an embed's)
 	notesDrawn       bool // the notes' cards are drawn or kept (notes.go)
 
+	asked string // the question the page shows (student.go), as text
+
 	// toHost posts a message to the parent of an embed in a frame (embed.go), else nil.
 	toHost func(m map[string]any)
 

@@ -43,6 +43,14 @@ func initStudent(a *app) {
 // in predict mode, and the answers hidden while the student is still to predict.
 func (a *app) renderStudent() {
 	st := a.st
+	if q := st.Question(); page.QuestionText(q) != a.asked { // the question follows the table
+		a.asked = page.QuestionText(q)
+		for _, id := range []string{"question", "table-question"} {
+			if e, ok := lookup(id); ok {
+				replaceKids(e, q)
+			}
+		}
+	}
 	predict := st.Table().Mode == lesson.PredictMode
 	if b, ok := lookup("show-answers"); ok {
 		setHidden(b, !predict || studentView())

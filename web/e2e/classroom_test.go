@@ -260,3 +260,33 @@ func TestEmbedRunInView(t *testing.T) {
 		})
 	}
 }
+
+// The question follows the table: its inputs after an edit, its tool after a host's setTable,
+// and an embed (which has no header) asks it above its table.
+func TestQuestionFollowsTable(t *testing.T) {
+	eachView(t, 800, func(t *testing.T, tb *tab, width int64, scheme string) {
+		tb.open("/")
+		tb.do(chromedp.SetValue(chromedp.ID("row-0-input"), "42"),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("row-0-input").dispatchEvent(new Event("input", {bubbles: true}))`))
+		q := eval[string](tb, `document.getElementById("question").textContent`)
+		if !strings.Contains(q, "sends 42, 17, -1") || strings.Contains(q, `"17"`) {
+			t.Errorf("after an edit the question reads %q", q)
+		}
+	})
+	cs := newCourseSite(t)
+	tb := newTab(t)
+	tb.do(chromedp.EmulateViewport(360, 740))
+	tb.do(chromedp.Navigate(cs.a + "/?frag=origins=" + cs.a))
+	waitMessage(tb, `d => d.type === "coerce-playground:height"`)
+	fr := frame(tb)
+	fr.waitReady()
+	if !eval[bool](fr, visible("table-question")) || !strings.Contains(eval[string](fr, `document.getElementById("table-question").textContent`), "get_job(job_id)") {
+		t.Errorf("the embed asks %q", eval[string](fr, `document.getElementById("table-question").textContent`))
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`ask({type: "setTable", tool: "refund", rows: [{input: '{"job_id": 17, "amount_cents": 500}'}], id: 3})`))
+	waitMessage(tb, `d => d.id === 3`)
+	if q := eval[string](fr, `document.getElementById("table-question").textContent`); !strings.Contains(q, "refund(job_id, amount_cents") || strings.Contains(q, "get_job") {
+		t.Errorf("after setTable of refund the embed asks %q", q)
+	}
+	tb.screenshot("classroom-question-embed-360.png", chromedp.CaptureScreenshot())
+}
