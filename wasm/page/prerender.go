@@ -36,7 +36,12 @@ func PrerenderTable(t lesson.Table) []Region {
 		notes = append(notes, NoteView(ni, n, FullPageShows))
 	}
 	tool := t.ToolName()
+	// The question is asked twice: in the page's header, and in the table panel of an embed
+	// (which has no header). Both are written here, so neither appears when the app starts.
+	question := nodesHTML(New(t).Question())
 	return []Region{
+		{"question", question},
+		{"table-question", question},
 		{"rows", nodesHTML(rows)},
 		{"notes-cards", nodesHTML(notes)},
 		{"catalog", nodesHTML(CatalogView(tool))},
