@@ -2,13 +2,17 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
@@ -41,6 +45,12 @@ type Site struct {
 	// from X-Forwarded-Proto. Off, the header is ignored, since any client
 	// could send it to make the site claim https links it does not serve.
 	BehindProxy bool
+
+	// HostCompresses says the host compresses responses itself (Cloudflare Workers does, by
+	// Content-Type): the embed page is then sent plain, not gzipped twice.
+	HostCompresses bool
+
+	embed embedBodies // the embed page, made once per index.html
 }
 
 // NewSite serves fsys (whose root holds index.html) with the embed page
@@ -93,15 +103,12 @@ func (s *Site) embedPage(w http.ResponseWriter, r *http.Request) {
 			s.Misconfigured.Error()+"\n")
 		return
 	}
-	f, _, err := s.Page.open("index.html")
-	if err != nil {
+	page, zipped, err := s.embed.get(s.Page)
+	if errors.Is(err, fs.ErrNotExist) {
 		s.Page.notFound(w, r)
 		return
 	}
-	index, err := io.ReadAll(f)
-	f.Close()
-	page, ok := EmbedPage(index)
-	if err != nil || !ok {
+	if err != nil {
 		s.Page.documentHeaders(hdr)
 		plain(w, http.StatusInternalServerError, "index.html could not be read as the embed page\n")
 		return
@@ -110,11 +117,53 @@ func (s *Site) embedPage(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Referrer-Policy", "no-referrer")
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
 	hdr.Set("Cache-Control", "no-cache")
+	hdr.Add("Vary", "Accept-Encoding")
+	if !s.HostCompresses && slices.Contains(Preferred(r.Header.Get("Accept-Encoding")), "gzip") {
+		hdr.Set("Content-Encoding", "gzip")
+		page = zipped
+	}
 	hdr.Set("Content-Length", strconv.Itoa(len(page)))
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(page)
 	}
+}
+
+// embedBodies keeps the embed page, plain and gzipped, made from one index.html: made on the
+// first request and again only when index.html's bytes change (serve.go rebuilds it in place),
+// so a request costs a read and a comparison, no compression.
+type embedBodies struct {
+	mu          sync.Mutex
+	index       []byte // the index.html they were made from
+	plain, gzip []byte
+}
+
+// get returns the embed page and its gzip form for the index.html h serves now.
+func (e *embedBodies) get(h *Handler) (plain, zipped []byte, err error) {
+	f, _, err := h.open("index.html")
+	if err != nil {
+		return nil, nil, err
+	}
+	index, err := io.ReadAll(f)
+	f.Close()
+	if err != nil {
+		return nil, nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.plain != nil && bytes.Equal(e.index, index) {
+		return e.plain, e.gzip, nil
+	}
+	page, ok := EmbedPage(index)
+	if !ok {
+		return nil, nil, errors.New("index.html has no <html> tag")
+	}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression) // a valid level: no error
+	zw.Write(page)
+	zw.Close()
+	e.index, e.plain, e.gzip = index, page, b.Bytes()
+	return e.plain, e.gzip, nil
 }
 
 // OEmbed is the oEmbed 1.0 response for a playground link (type rich).

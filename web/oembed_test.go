@@ -1,8 +1,11 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -141,6 +144,47 @@ func TestEmbedPage(t *testing.T) {
 	s.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	if got := rec.Header().Get("Content-Security-Policy"); !strings.HasSuffix(got, "frame-ancestors 'none'") {
 		t.Errorf("GET /: CSP %q", got)
+	}
+
+	// Compressed for a browser that accepts it, made again when index.html changes.
+	fsys := fstest.MapFS{"index.html": {Data: []byte(`<html lang="en"><p>one</p></html>`), ModTime: old}}
+	zs := NewSite(fsys, Embedders{})
+	for _, c := range []struct {
+		accept, enc, body string
+		edit              bool
+	}{
+		{"gzip, deflate, br", "gzip", `<html data-embed lang="en"><p>one</p></html>`, false},
+		{"", "", `<html data-embed lang="en"><p>one</p></html>`, false},
+		{"gzip;q=0", "", `<html data-embed lang="en"><p>one</p></html>`, false},
+		{"gzip", "gzip", `<html data-embed lang="en"><p>two, longer</p></html>`, true},
+	} {
+		if c.edit {
+			fsys["index.html"] = &fstest.MapFile{Data: []byte(`<html lang="en"><p>two, longer</p></html>`), ModTime: now}
+		}
+		req := httptest.NewRequest("GET", "/embed.html", nil)
+		req.Header.Set("Accept-Encoding", c.accept)
+		rec := httptest.NewRecorder()
+		zs.ServeHTTP(rec, req)
+		body := rec.Body.Bytes()
+		if enc := rec.Header().Get("Content-Encoding"); enc != c.enc {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, want %q", c.accept, enc, c.enc)
+		}
+		if rec.Header().Get("Content-Length") != strconv.Itoa(len(body)) || !strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding") {
+			t.Errorf("Accept-Encoding %q: headers %v for a body of %d bytes", c.accept, rec.Header(), len(body))
+		}
+		if c.enc == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatalf("Accept-Encoding %q: %v", c.accept, err)
+			}
+			body, err = io.ReadAll(zr)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if string(body) != c.body {
+			t.Errorf("Accept-Encoding %q: body %q, want %q", c.accept, body, c.body)
+		}
 	}
 
 	s.Misconfigured = &EmbedderError{"self", "needs quotes"}

@@ -36,8 +36,15 @@ import (
 // nothing else may be fetched; worker-src and manifest-src admit the page's
 // own service worker (sw.js) and web app manifest, for offline use. The header adds frame-ancestors, which a
 // <meta> tag cannot carry.
-const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+//
+// The one inline script, index.html's first (the embed options that change the layout, read
+// before the first paint), is allowed by its hash, InlineScriptHash; TestInlineScriptHash checks
+// it against index.html.
+const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' '" + InlineScriptHash + "'; style-src 'self'; " +
 	"img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'none'; base-uri 'none'"
+
+// InlineScriptHash is the CSP source of index.html's inline script: sha256 of its text, base64.
+const InlineScriptHash = "sha256-guMnOf1ePCdxLOijO4ztYNJ0d5si5H5FcWdT4rRdXq4="
 
 // Static holds the committed static files. The build outputs (app.wasm and
 // the scripts generated beside it) are not in it: serve a directory that

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -165,11 +167,36 @@ func TestMetaCSPMatchesHeader(t *testing.T) {
 	if string(m[1]) != CSP {
 		t.Errorf("meta CSP\n %s\nheader CSP\n %s", m[1], CSP)
 	}
-	// No inline script or style may need an exception to the policy.
-	for _, re := range []string{`<script>`, `<script [^>]*>[^<]`, `<style`, ` style=`, ` on[a-z]+=`} {
+	// No inline script or style may need an exception to the policy, but the one script the
+	// policy names by its hash (TestInlineScriptHash).
+	if n := strings.Count(string(page), "<script>"); n != 1 {
+		t.Errorf("index.html has %d inline scripts, want the one whose hash the CSP names", n)
+	}
+	for _, re := range []string{`<script [^>]*>[^<]`, `<style`, ` style=`, ` on[a-z]+=`} {
 		if regexp.MustCompile(re).Match(page) {
 			t.Errorf("index.html matches %s", re)
 		}
+	}
+}
+
+// The inline script runs only while the CSP names its exact text: an edit to it without a new
+// InlineScriptHash would leave embeds without their options until the app starts (and log a
+// violation).
+func TestInlineScriptHash(t *testing.T) {
+	page, err := Static.ReadFile("index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindSubmatch(page)
+	if m == nil {
+		t.Fatal("index.html has no inline script")
+	}
+	sum := sha256.Sum256(m[1])
+	if got := "sha256-" + base64.StdEncoding.EncodeToString(sum[:]); got != InlineScriptHash {
+		t.Errorf("the inline script hashes to %s; InlineScriptHash is %s", got, InlineScriptHash)
+	}
+	if !strings.Contains(CSP, "script-src 'self' 'wasm-unsafe-eval' '"+InlineScriptHash+"';") {
+		t.Errorf("CSP does not allow the inline script by its hash: %s", CSP)
 	}
 }
 

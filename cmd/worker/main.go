@@ -31,6 +31,7 @@ func main() {
 	emb, err := web.ParseEmbedders(cloudflare.Getenv("ALLOWED_EMBEDDERS"))
 	site := web.NewSite(assetsFS{}, emb)
 	site.Misconfigured = err
+	site.HostCompresses = true // the Workers runtime compresses what the worker answers
 	workers.Serve(fixRequest(site))
 }
 

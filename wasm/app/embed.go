@@ -14,6 +14,7 @@ package main
 // ResizeObserver, MutationObserver and window.parent are not in dom/v2.
 
 import (
+	"strings"
 	"syscall/js"
 
 	"coerceplayground/embed"
@@ -84,6 +85,9 @@ func (e *frame) showPanels() {
 	if e.opts.Theme != "auto" {
 		root().SetAttribute("data-theme", e.opts.Theme)
 	}
+	// The stylesheet shows the panels data-show names; index.html's inline script set it from
+	// the same fragment before the first paint, so this changes nothing on screen.
+	root().SetAttribute("data-show", strings.Join(e.opts.Panels, " "))
 	for _, p := range embed.Panels {
 		if h, ok := lookup(p.Heading); ok && p.Core {
 			if s, ok := closest(h, "section"); ok && !e.opts.Shows(p.ID) {

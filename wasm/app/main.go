@@ -45,8 +45,9 @@ type app struct {
 	later  *deferred                   // the panels built on first open (later.go)
 	// prerendered is true when the page opens on what the build wrote into index.html
 	// (page.Start.Prerendered): the rows, notes, catalog and schema are kept, not drawn again.
-	prerendered bool
-	notesDrawn  bool // the notes' cards are drawn or kept (notes.go)
+	prerendered      bool
+	notesPrerendered bool // the notes' cards in index.html are this page's (not an embed's)
+	notesDrawn       bool // the notes' cards are drawn or kept (notes.go)
 
 	asked string // the question the page shows (student.go), as text
 
@@ -102,8 +103,9 @@ func start() (err error) {
 	a.link = embed.ParseFragment(hash)
 	a.first = page.Choose(a.link, saved, root().HasAttribute("data-embed"))
 	a.st = page.New(a.first.Table)
-	a.prerendered = a.first.Prerendered(root().HasAttribute("data-embed")) ||
-		lmsFragment() != "" && a.first.FromLink && a.first.Offer == nil // the build pre-rendered the packaged table
+	packaged := lmsFragment() != "" && a.first.FromLink && a.first.Offer == nil // the build pre-rendered the packaged table
+	a.prerendered = a.first.Prerendered() || packaged
+	a.notesPrerendered = a.first.NotesPrerendered(root().HasAttribute("data-embed")) || packaged
 	a.st.Restore(a.first.Learner) // the learner's history, saved with the table
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {

@@ -75,7 +75,7 @@ func (a *app) setNotesOpen(open bool) {
 // renderNotes draws the cards (page.NoteView). It can run again: a target's availability is
 // checked each time. On the page the build pre-rendered, the cards in index.html are kept.
 func (a *app) renderNotes() {
-	if a.prerendered && !a.notesDrawn {
+	if a.notesPrerendered && !a.notesDrawn {
 		a.notesDrawn = true
 		return
 	}

@@ -36,7 +36,12 @@ func PrerenderTable(t lesson.Table) []Region {
 		notes = append(notes, NoteView(ni, n, FullPageShows))
 	}
 	tool := t.ToolName()
+	// The question is asked twice: in the page's header, and in the table panel of an embed
+	// (which has no header). Both are written here, so neither appears when the app starts.
+	question := nodesHTML(New(t).Question())
 	return []Region{
+		{"question", question},
+		{"table-question", question},
 		{"rows", nodesHTML(rows)},
 		{"notes-cards", nodesHTML(notes)},
 		{"catalog", nodesHTML(CatalogView(tool))},
@@ -64,8 +69,16 @@ func nodesHTML(ns []Node) string {
 }
 
 // Prerendered reports whether the page opens on what the build wrote into index.html: the
-// lesson's table, from neither a link nor the browser's storage, with nothing to say about it,
-// on the full page. Anything else is drawn by the app as it starts.
-func (st Start) Prerendered(embed bool) bool {
-	return st.Lesson && st.Notice == "" && !embed
+// lesson's table, from neither a link nor the browser's storage, with nothing to say about it.
+// The embed page is index.html too, so it keeps the rows, catalog and schema the build wrote
+// and attaches to them (drawing them again would move nothing, but costs the start a long
+// task); only its notes differ (NotesPrerendered). Anything else is drawn by the app as it starts.
+func (st Start) Prerendered() bool {
+	return st.Lesson && st.Notice == ""
+}
+
+// NotesPrerendered reports whether the lesson notes the build wrote are the ones to show: on the
+// full page; an embed offers fewer Try it targets (FullPageShows), so it draws its own.
+func (st Start) NotesPrerendered(embed bool) bool {
+	return st.Prerendered() && !embed
 }

@@ -39,8 +39,15 @@ func TestEmbedOptionsAndScreenshots(t *testing.T) {
 						t.Errorf("%s[%s] = %+v (%v), want %q", c.sel, c.attr, v, err, c.want)
 					}
 				}
-				// The chrome and the read-only controls are hidden; the learner box is not.
-				for sel, want := range map[string]bool{"header.site": false, "#add-row": false, "#row-0-delete": false,
+				// The chrome and the read-only controls are hidden; the learner box is not. The
+				// page's heading is there for assistive technology only.
+				if w := eval[float64](fr, `document.querySelector("header.site").getBoundingClientRect().width`); w > 1 {
+					t.Errorf("the page's header is %v px wide in the embed, want visually hidden", w)
+				}
+				if h1 := eval[string](fr, `[...document.querySelectorAll("h1")].map(h => h.textContent.trim()).join("|")`); h1 != "Coercion playground" {
+					t.Errorf("the embed's level-one headings: %q", h1)
+				}
+				for sel, want := range map[string]bool{"#add-row": false, "#row-0-delete": false,
 					"#learner-input": true, "#catalog": true, "#schema": false, "#copy-embed": false} {
 					nodes, err := chromedp.Run(fr.ctx, chromedp.Nodes(chromedp.CSS(sel)))
 					if err != nil || len(nodes) == 0 {

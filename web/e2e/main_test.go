@@ -338,14 +338,27 @@ func (tb *tab) open(pathAndFragment string) {
 // built one per task right after ready; wasm/app/later.go), so a test can read any panel.
 func (tb *tab) waitReady() {
 	tb.t.Helper()
-	state, err := poll[string](tb,
-		`document.documentElement.dataset.ready === "true" && document.documentElement.dataset.panels !== "pending" ? "ready" : (document.documentElement.dataset.load === "failed" ? "failed" : "")`)
+	const ready = `document.documentElement.dataset.ready === "true" && document.documentElement.dataset.panels !== "pending" ? "ready" : (document.documentElement.dataset.load === "failed" ? "failed" : "")`
+	state, err := poll[string](tb, ready)
+	// A poll that starts while the previous document is still being replaced evaluates in a
+	// context the navigation then destroys; the new document's context is the one to wait in.
+	// Each retry waits on the page again, never on the clock.
+	for tries := 0; err != nil && contextGone(err) && tries < 20; tries++ {
+		state, err = poll[string](tb, ready)
+	}
 	if err != nil {
 		tb.t.Fatalf("waiting for the page to be ready: %v", err)
 	}
 	if state != "ready" {
 		tb.t.Fatalf("the page did not start: %s", eval[string](tb, `document.getElementById("load-error").textContent`))
 	}
+}
+
+// contextGone reports whether a CDP error says the evaluation's execution context went away
+// with a navigation, rather than that the page failed.
+func contextGone(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")
 }
 
 // setHash changes the page's fragment, as a link pasted into the address bar of the open page

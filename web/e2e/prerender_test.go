@@ -29,10 +29,12 @@ func prerendered() []string {
 	return ids
 }
 
-// serializeJS defines serialize(root): an element's children as text, comments left out,
-// attributes sorted, and a form control's current value in place of its value and selected
+// serializeJS defines serialize(root): an element's children as text (adjacent text nodes as
+// one), comments left out, attributes sorted, and a form control's current value in place of its value and selected
 // attributes (the build writes those as attributes, the app sets them as properties).
 const serializeJS = `function serialize(root) {
+	root = root.cloneNode(true);
+	root.normalize(); // adjacent text nodes read as one, as the HTML the build wrote parses
 	const ser = n => {
 		if (n.nodeType === Node.TEXT_NODE) return JSON.stringify(n.data);
 		if (n.nodeType !== Node.ELEMENT_NODE) return "";
