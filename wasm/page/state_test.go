@@ -96,6 +96,9 @@ func step(t *testing.T, s *State, line string) (refused string) {
 		}
 		return v
 	}
+	if refused, ok := editStep(s, op, arg, num, rest); ok {
+		return refused
+	}
 	switch op {
 	case "run":
 		if err := s.Run(); err != nil {
@@ -111,24 +114,6 @@ func step(t *testing.T, s *State, line string) (refused string) {
 		s.AddTried(num(0))
 	case "clear-learner":
 		s.ClearLearner()
-	case "add":
-		s.Add()
-	case "delete":
-		s.Delete(num(0))
-	case "move":
-		s.Move(num(0), num(1))
-	case "input":
-		return s.SetInput(num(0), rest())
-	case "want":
-		return s.SetWant(num(0), rest())
-	case "note":
-		return s.SetNote(num(0), rest())
-	case "replace":
-		s.Replace(lesson.Table{Rows: rowsOf(arg)})
-	case "load":
-		s.Load(lesson.Table{Rows: rowsOf(arg)})
-	case "undo":
-		s.Undo()
 	case "tool":
 		s.SetTool(arg)
 	case "mode":
@@ -163,6 +148,34 @@ func step(t *testing.T, s *State, line string) (refused string) {
 		t.Fatalf("unknown step %q", line)
 	}
 	return ""
+}
+
+// editStep carries out a script's operation on the table's rows, if op is one (ok), with num and
+// rest reading its arguments, and returns what a refused edit said.
+func editStep(s *State, op, arg string, num func(int) int, rest func() string) (refused string, ok bool) {
+	switch op {
+	case "add":
+		s.Add()
+	case "delete":
+		s.Delete(num(0))
+	case "move":
+		s.Move(num(0), num(1))
+	case "input":
+		return s.SetInput(num(0), rest()), true
+	case "want":
+		return s.SetWant(num(0), rest()), true
+	case "note":
+		return s.SetNote(num(0), rest()), true
+	case "replace":
+		s.Replace(lesson.Table{Rows: rowsOf(arg)})
+	case "load":
+		s.Load(lesson.Table{Rows: rowsOf(arg)})
+	case "undo":
+		s.Undo()
+	default:
+		return "", false
+	}
+	return "", true
 }
 
 // rowsOf reads "a | b | c" as rows with those inputs.

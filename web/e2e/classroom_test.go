@@ -36,8 +36,8 @@ const wants = `[...document.querySelectorAll("#rows select[data-field=want]")].m
 func runTable(t *testing.T, tb *tab, n int) {
 	t.Helper()
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("run").click()`))
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelectorAll("#results > tr").length === `+strconv.Itoa(n)+
-		` && !document.getElementById("score").hidden`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if _, err := poll[bool](tb, `document.querySelectorAll("#results > tr").length === `+strconv.Itoa(n)+
+		` && !document.getElementById("score").hidden`); err != nil {
 		t.Fatalf("no score after Run: %v", err)
 	}
 }
@@ -188,7 +188,7 @@ func TestResultsLeadWithWrong(t *testing.T) {
 			tb.do(pick(i, c))
 		}
 		runTable(t, tb, 6)
-		time.Sleep(700 * time.Millisecond) // the smooth scroll
+		tb.scrollSettled() // the scroll to the results, however long a loaded machine takes
 		l := eval[layout](tb, resultsLayout)
 		t.Logf("%s %d px: results panel %d px high, rows %v; score at %d, first wrong row %d to %d, window %d",
 			scheme, width, l.Panel, l.RowsH, l.ScoreTop, l.WrongTop, l.WrongBottom, l.View)

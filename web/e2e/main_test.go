@@ -185,14 +185,6 @@ func openTab(t testing.TB, parent context.Context, release func(), opts ...chrom
 	return tb
 }
 
-// poll waits until the JavaScript expression expr is truthy in the tab and returns its value.
-// It has no time limit of its own (chromedp's Poll gives up after 30 s unless told otherwise):
-// it waits on the condition for as long as the tab lives (tabContext). opts may set how it
-// polls (WithPollingInterval, WithPollingMutation).
-func poll[T any](tb *tab, expr string, opts ...chromedp.PollOption) (T, error) {
-	return chromedp.Run(tb.ctx, chromedp.Poll[T](expr, append([]chromedp.PollOption{chromedp.WithPollingTimeout(0)}, opts...)...))
-}
-
 func (tb *tab) listen(ev any) {
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
@@ -237,23 +229,6 @@ func (tb *tab) requestCount() int {
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	return len(tb.requests)
-}
-
-// settle waits until every request the page has started has finished or failed, by the
-// browser's own events: what a load started is then over, however long a loaded machine took.
-func (tb *tab) settle() {
-	tb.t.Helper()
-	for {
-		tb.mu.Lock()
-		n := len(tb.inFlight)
-		tb.mu.Unlock()
-		if n == 0 {
-			return
-		}
-		if err := chromedp.Do(tb.ctx, chromedp.Sleep(10*time.Millisecond)); err != nil {
-			tb.t.Fatalf("waiting for the page's requests to end: %v (%d still open: %q)", err, n, tb.requestsSince(0))
-		}
-	}
 }
 
 func (tb *tab) requestsSince(n int) []string {
@@ -359,21 +334,6 @@ func (tb *tab) waitReady() {
 func contextGone(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")
-}
-
-// setHash changes the page's fragment, as a link pasted into the address bar of the open page
-// does, and returns once every hashchange listener (the app's among them) has run. The browser
-// fires hashchange in a task of its own after the change, so a step right after
-// location.hash = … (or after a fixed sleep, which a loaded machine outlasts) can run before
-// the app has read the new fragment. fragment must differ from the current one.
-func (tb *tab) setHash(fragment string) {
-	tb.t.Helper()
-	f := strconv.Quote(fragment)
-	js := `new Promise((done, fail) => { if (location.hash.slice(1) === ` + f + `) { fail(new Error("the fragment is already that")); return; }
-		addEventListener("hashchange", () => setTimeout(done, 0), {once: true}); location.hash = ` + f + `; })`
-	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](js, chromedp.EvalAwaitPromise)); err != nil {
-		tb.t.Fatalf("setting the fragment to %q: %v", fragment, err)
-	}
 }
 
 // handlerWith serves the page, with overrides for some paths (to break the

@@ -312,7 +312,8 @@ func TestSCORMCrossOriginAncestor(t *testing.T) {
 func targetTab(tb *tab, path string) *tab {
 	tb.t.Helper()
 	bc := chromedp.FromContext(tb.ctx).BrowserContextID
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	// Until the frame's target exists, or the tab's time is up (tabContext).
+	for ; tb.ctx.Err() == nil; time.Sleep(100 * time.Millisecond) {
 		ts, err := chromedp.Targets(tb.ctx)
 		if err != nil {
 			tb.t.Fatal(err)
