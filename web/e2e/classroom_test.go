@@ -324,7 +324,7 @@ func TestEmbedBlockedExplains(t *testing.T) {
 		if eval[string](tb, `getComputedStyle(document.querySelector("iframe")).borderTopStyle`) != "none" {
 			t.Error("the snippet's iframe draws a border")
 		}
-		if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`!!document.querySelector(".coerce-playground-blocked a")`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		if _, err := poll[bool](tb, `!!document.querySelector(".coerce-playground-blocked a")`); err != nil {
 			t.Fatalf("%d px: a refused frame was not replaced by a message: %v", width, err)
 		}
 		text := eval[string](tb, `document.querySelector(".coerce-playground-blocked").textContent`)
