@@ -111,6 +111,14 @@ func start() (err error) {
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {
 		if a.st.Undo() {
 			a.notify("Undone.", false)
+			// The keyboard goes to the row brought back, not to <body> with the Undo button gone.
+			if i := a.st.UndoneRow(); i >= 0 {
+				part := "want"
+				if a.st.Locked(i) {
+					part = "input" // a locked prediction is disabled; its input still takes the focus
+				}
+				a.ed.focusRow(i, part)
+			}
 		}
 	})
 	a.on(a.noticeOpen.BasicHTMLElement, "click", func(*dom.BasicEvent) { a.openOffer() })

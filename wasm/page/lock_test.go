@@ -50,3 +50,24 @@ func TestLockedRows(t *testing.T) {
 		t.Error("rows locked in check mode")
 	}
 }
+
+// Undo says which row it brought back, for the keyboard to go to.
+func TestUndoneRow(t *testing.T) {
+	s := New(lesson.Opening())
+	s.Delete(3)
+	s.Undo()
+	if got := s.UndoneRow(); got != 3 {
+		t.Errorf("after undoing a delete of row 4 the row is %d", got)
+	}
+	s.ShowAnswers()
+	s.Undo()
+	if got := s.UndoneRow(); got != 0 {
+		t.Errorf("after undoing Show the lesson's answers the row is %d", got)
+	}
+	s.Replace(lesson.Table{})
+	s.Undo()
+	s.Replace(lesson.Table{})
+	if got := s.UndoneRow(); got != -1 {
+		t.Errorf("an empty table's row is %d", got)
+	}
+}

@@ -22,6 +22,8 @@ type State struct {
 	// locked marks the rows whose prediction is locked (lock.go), parallel to table.Rows
 	// (shorter or nil: the rows past its end are unlocked); undoLocked is undo's.
 	locked, undoLocked []bool
+	// undoRow is the row Undo brings back (a deleted row's index; 0 for a whole table).
+	undoRow int
 	// learner is the learner box's history, oldest first (learner.go).
 	learner []Attempt
 	seq     int // the last Attempt.Seq given
@@ -175,6 +177,7 @@ func (s *State) Delete(i int) {
 		return
 	}
 	s.remember()
+	s.undoRow = i
 	s.table.Rows = append(s.table.Rows[:i:i], s.table.Rows[i+1:]...)
 	s.lockDelete(i)
 	s.changed(RowsChanged)
@@ -302,10 +305,17 @@ func (s *State) Undo() bool {
 	return true
 }
 
+// UndoneRow is the row the last Undo brought back, where the keyboard goes after it: a deleted
+// row, or the first row of a table brought back whole; -1 when the table has no rows.
+func (s *State) UndoneRow() int {
+	return min(s.undoRow, len(s.table.Rows)-1)
+}
+
 // remember keeps a copy of the table for Undo.
 func (s *State) remember() {
 	c := clone(s.table)
 	s.undo = &c
+	s.undoRow = 0
 	s.undoLocked = append([]bool(nil), s.locked...)
 }
 

@@ -359,3 +359,26 @@ func (tb *tab) expected(what string) {
 	}
 	tb.problems = kept
 }
+
+// Undo gives the keyboard the row it brought back, not <body>; the skip link to Try your own
+// lands in its input.
+func TestUndoFocusesTheRow(t *testing.T) {
+	eachView(t, 800, func(t *testing.T, tb *tab, width int64, scheme string) {
+		tb.open("/")
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("instructor").open = true`),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("row-3-delete").click()`),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("notice-undo").click()`))
+		if id := eval[string](tb, `document.activeElement.id`); id != "row-3-want" {
+			t.Errorf("after undoing a delete the focus is on %q, want row 4's prediction", id)
+		}
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("show-answers").click()`),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("notice-undo").click()`))
+		if id := eval[string](tb, `document.activeElement.id`); id != "row-0-want" {
+			t.Errorf("after undoing the lesson's answers the focus is on %q", id)
+		}
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('a.skip[href="#learner-input"]').click()`))
+		if id := eval[string](tb, `document.activeElement.id`); id != "learner-input" {
+			t.Errorf("the skip link to Try your own focused %q", id)
+		}
+	})
+}

@@ -112,11 +112,11 @@ func TestStudentKeyboardAndFolds(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.do(chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Tab))
-	if href := eval[string](tb, `document.activeElement.getAttribute("href")`); href != "#learner-h" {
+	if href := eval[string](tb, `document.activeElement.getAttribute("href")`); href != "#learner-input" {
 		t.Fatalf("the second Tab reaches %q, want the skip link to Try your own", href)
 	}
 	tb.do(chromedp.KeyEvent(kb.Enter))
-	if id := eval[string](tb, `document.activeElement.id`); id != "learner-h" {
+	if id := eval[string](tb, `document.activeElement.id`); id != "learner-input" {
 		t.Errorf("the skip link took the focus to %q", id)
 	}
 	tb.run()
