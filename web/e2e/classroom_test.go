@@ -365,6 +365,10 @@ func (tb *tab) expected(what string) {
 func TestUndoFocusesTheRow(t *testing.T) {
 	eachView(t, 800, func(t *testing.T, tb *tab, width int64, scheme string) {
 		tb.open("/")
+		// "New here?" leads, before Run, to something to read: what the lesson is and what to do.
+		if w := eval[string](tb, `document.getElementById("notes-wait").textContent`); !strings.Contains(w, "New here?") || !strings.Contains(w, "pick the code you expect") {
+			t.Errorf("before Run the notes say only %q", w)
+		}
 		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("instructor").open = true`),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById("row-3-delete").click()`),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById("notice-undo").click()`))
