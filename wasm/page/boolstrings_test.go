@@ -18,7 +18,7 @@ func TestBoolStringsNamesItsFields(t *testing.T) {
 	if len(fields) == 0 {
 		t.Fatal("no field follows bool_strings: the switch would do nothing")
 	}
-	if got, want := SwitchLabel("bool_strings"), `"true"/"false" → bool on refund's dry_run`; got != want {
+	if got, want := switchLabel("bool_strings"), `"true"/"false" → bool on refund's dry_run`; got != want {
 		t.Errorf("label %q, want %q", got, want)
 	}
 	none := Flip{Switch: "bool_strings", On: true}
@@ -37,7 +37,7 @@ func TestBoolStringsNamesItsFields(t *testing.T) {
 		t.Fatal(`web/index.html has no <label> around id="switch-bool_strings"`)
 	}
 	label := strings.Join(strings.Fields(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(string(m[1]), "")), " ")
-	if !strings.HasPrefix(label, SwitchLabel("bool_strings")) {
-		t.Errorf("Add a tool: the bool_strings switch's label in web/index.html reads %q; it must name the fields the switch affects, as SwitchLabel does: %q", label, SwitchLabel("bool_strings"))
+	if !strings.HasPrefix(label, switchLabel("bool_strings")) {
+		t.Errorf("Add a tool: the bool_strings switch's label in web/index.html reads %q; it must name the fields the switch affects, as switchLabel does: %q", label, switchLabel("bool_strings"))
 	}
 }

@@ -254,7 +254,7 @@ func TestScoreAndPredictLink(t *testing.T) {
 	}
 	link := PredictLink("https://x.test/p#table=old&theme=dark", lesson.Classroom())
 	start := chooseFrom(link[strings.Index(link, "#"):], "")
-	if start.Table.Mode != lesson.PredictMode || start.Table.Rows[0].Want != "" || start.Notice != PredictNotice || !strings.HasSuffix(link, "&theme=dark") {
+	if start.Table.Mode != lesson.PredictMode || start.Table.Rows[0].Want != "" || start.Notice != predictNotice || !strings.HasSuffix(link, "&theme=dark") {
 		t.Errorf("predict link %s opens %+v", link, start)
 	}
 	if ScorePredictions(nil).Sentence() == "" {

@@ -68,8 +68,8 @@ func codeOptions(chosen, none string) []Node {
 	return out
 }
 
-// ToolOptions are the tool picker's choices, the lesson's tools by name.
-func ToolOptions() []Node {
+// toolOptions are the tool picker's choices, the lesson's tools by name.
+func toolOptions() []Node {
 	var out []Node
 	for _, t := range lesson.ToolNames() {
 		out = append(out, Option(t, t, false))

@@ -21,8 +21,8 @@ type HTTPDraft struct {
 	Want, Note            string
 }
 
-// DraftOf is the editor's view of a response.
-func DraftOf(r lesson.HTTPRow) HTTPDraft {
+// draftOf is the editor's view of a response.
+func draftOf(r lesson.HTTPRow) HTTPDraft {
 	d := HTTPDraft{Headers: strings.Join(r.Headers, "\n"), Body: r.Body, Deadline: r.Deadline, Want: r.Want, Note: r.Note}
 	if r.Status != 0 {
 		d.Status = strconv.Itoa(r.Status)
@@ -30,11 +30,11 @@ func DraftOf(r lesson.HTTPRow) HTTPDraft {
 	return d
 }
 
-// HTTPDrafts is DraftOf for each row.
+// HTTPDrafts is draftOf for each row.
 func HTTPDrafts(rows []lesson.HTTPRow) []HTTPDraft {
 	out := make([]HTTPDraft, len(rows))
 	for i, r := range rows {
-		out[i] = DraftOf(r)
+		out[i] = draftOf(r)
 	}
 	return out
 }
@@ -92,7 +92,7 @@ func (s *State) RunHTTP(rows []lesson.HTTPRow) (res []lesson.Result, err error) 
 	}()
 	res = lesson.RunHTTP(rows, nil)
 	for _, r := range res {
-		s.set.metrics.Add(VendorTool, coerce.Code(r.Code))
+		s.set.metrics.Add(vendorTool, coerce.Code(r.Code))
 	}
 	s.emit(Counted)
 	return res, nil

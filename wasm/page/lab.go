@@ -8,8 +8,8 @@ import (
 	"coerceplayground/lesson"
 )
 
-// VendorTool is the tool name the vendor responses are counted under in the session's metrics.
-const VendorTool = "vendor_api"
+// vendorTool is the tool name the vendor responses are counted under in the session's metrics.
+const vendorTool = "vendor_api"
 
 // settings are what every run uses besides the table.
 type settings struct {

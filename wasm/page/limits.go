@@ -10,9 +10,9 @@ import (
 	"coerceplayground/lesson"
 )
 
-// EditRefused is what the editor says under row i's field when its change is over a limit (msg,
+// editRefused is what the editor says under row i's field when its change is over a limit (msg,
 // from lesson: which limit, in bytes). The row keeps its value until the field fits.
-func EditRefused(i int, msg string) string {
+func editRefused(i int, msg string) string {
 	return "Row " + strconv.Itoa(i+1) + " was not changed: " + msg + "."
 }
 

@@ -16,7 +16,7 @@ func TestGreeting(t *testing.T) {
 		{"", "", ""},
 		{"", payload, ""},
 		{"#table=" + payload, "", "This table came from the link you opened."},
-		{"#table=" + predict, "", PredictNotice},
+		{"#table=" + predict, "", predictNotice},
 		{"#table=%%%", "", "This link's table could not be read"},
 		{"", "%%%", "The table saved in this browser could not be read"},
 	} {
@@ -46,7 +46,7 @@ func TestPasted(t *testing.T) {
 		{"#theme=dark", nil, "", false},
 		{"#table=" + payload, []string{"42"}, "Loaded the table from the link.", true},
 		{"#theme=dark&table=" + payload, []string{"42"}, "Loaded the table from the link.", true},
-		{"#table=" + predict, []string{"42"}, "Loaded the table from the link. " + PredictNotice, true},
+		{"#table=" + predict, []string{"42"}, "Loaded the table from the link. " + predictNotice, true},
 		{"#table=!!!", nil, "This link's table could not be read", false},
 	} {
 		tb, msg, replace, offer := Pasted(embed.ParseFragment(c.fragment))
@@ -110,14 +110,14 @@ func TestPrediction(t *testing.T) {
 
 func TestSplitLabel(t *testing.T) {
 	row := lesson.Try{Kind: "row", Input: `" 17 "`, Claim: "ok"}
-	if b, in, a, ok := SplitLabel(row, TryLabel(row)); !ok || b != "Try " || in != `" 17 "` || a != " → ok" {
+	if b, in, a, ok := splitLabel(row, TryLabel(row)); !ok || b != "Try " || in != `" 17 "` || a != " → ok" {
 		t.Errorf("row: %q %q %q %v", b, in, a, ok)
 	}
 	loop := lesson.Try{Kind: "loop", Target: "booleans", Claim: "handoff"}
-	if _, _, _, ok := SplitLabel(loop, TryLabel(loop)); ok {
+	if _, _, _, ok := splitLabel(loop, TryLabel(loop)); ok {
 		t.Error("a loop label was split")
 	}
-	if _, _, _, ok := SplitLabel(lesson.Try{Kind: "row", Input: "x"}, "Try y"); ok {
+	if _, _, _, ok := splitLabel(lesson.Try{Kind: "row", Input: "x"}, "Try y"); ok {
 		t.Error("a label without the input was split")
 	}
 }

@@ -66,8 +66,8 @@ func LoopSummary(steps []lesson.Step) string {
 	return b.String()
 }
 
-// EndsLoop reports whether the runtime ends the loop on d: stop or hand off.
-func EndsLoop(d coerce.Decision) bool { return d == coerce.Stop || d == coerce.Handoff }
+// endsLoop reports whether the runtime ends the loop on d: stop or hand off.
+func endsLoop(d coerce.Decision) bool { return d == coerce.Stop || d == coerce.Handoff }
 
 // LineError is how a panel shows a *lesson.ParseError: "Line 3: …".
 // An error of the table as a whole (line 0: its size, its tool) is a sentence of its own.

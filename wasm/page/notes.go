@@ -11,9 +11,9 @@ import (
 // row or panel that shows the card's claim. This file holds what the page says about a Try it
 // and how a row target lands in the table; wasm/app draws the cards and runs them.
 
-// TryKinds are the kinds of Try it target the page knows how to show, and the only kinds
+// tryKinds are the kinds of Try it target the page knows how to show, and the only kinds
 // TryLabel can name.
-var TryKinds = []string{"row", "panel", "loop", "http", "switch"}
+var tryKinds = []string{"row", "panel", "loop", "http", "switch"}
 
 // TryLabel is the text of a Try it button: what it loads and what the note says it shows, e.g.
 // `Try "17" → ok` or `Try the loop: booleans → handoff`. It is "" for a kind the page does not
@@ -142,10 +142,10 @@ func TryOutcome(try lesson.Try, code string) string {
 	return tool + " answered " + code + ", not " + try.Claim + " as the note says."
 }
 
-// SplitLabel cuts a row target's Try it label around its raw input, so the button can show the
+// splitLabel cuts a row target's Try it label around its raw input, so the button can show the
 // input as code (its quotes and spaces are part of what the model sent); ok is false when the
 // label is to be shown as it is.
-func SplitLabel(t lesson.Try, label string) (before, input, after string, ok bool) {
+func splitLabel(t lesson.Try, label string) (before, input, after string, ok bool) {
 	i := strings.Index(label, t.Input)
 	if t.Kind != "row" || t.Input == "" || i < 0 {
 		return "", "", "", false

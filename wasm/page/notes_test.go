@@ -57,14 +57,14 @@ func registeredKinds(t *testing.T) map[string]string {
 func TestEveryNoteTryKindIsShown(t *testing.T) {
 	registered := registeredKinds(t)
 	for kind, file := range registered {
-		if !slices.Contains(TryKinds, kind) {
-			t.Errorf("%s registers Try it kind %q, which no note can use (TryKinds %v)", file, kind, TryKinds)
+		if !slices.Contains(tryKinds, kind) {
+			t.Errorf("%s registers Try it kind %q, which no note can use (tryKinds %v)", file, kind, tryKinds)
 		}
 	}
 	for _, n := range lesson.Notes() {
 		for _, try := range n.Tries {
-			if !slices.Contains(TryKinds, try.Kind) {
-				t.Errorf("%s: Try it kind %q is not in TryKinds", n.Slug, try.Kind)
+			if !slices.Contains(tryKinds, try.Kind) {
+				t.Errorf("%s: Try it kind %q is not in tryKinds", n.Slug, try.Kind)
 			}
 			if TryLabel(try) == "" {
 				t.Errorf("%s: no label for %+v", n.Slug, try)

@@ -23,8 +23,8 @@ import (
 // StorageKey is the localStorage key of the saved table.
 const StorageKey = "coerce-playground:table"
 
-// PredictNotice is the sentence shown when a predict-mode table arrives.
-const PredictNotice = "Predict mode: choose the code you expect for each row, then press Run to check."
+// predictNotice is the sentence shown when a predict-mode table arrives.
+const predictNotice = "Predict mode: choose the code you expect for each row, then press Run to check."
 
 // Start is the table the page opens with and what to tell the reader about
 // where it came from.
@@ -64,7 +64,7 @@ func Choose(f embed.Fragment, saved string, embedded bool) Start {
 		st.Table = lesson.Worksheet(st.Table)
 		st.Lesson = false
 		if st.Notice == "" {
-			st.Notice = PredictNotice
+			st.Notice = predictNotice
 		}
 	}
 	return st
@@ -86,7 +86,7 @@ func choose(f embed.Fragment, saved lesson.Table, hasSaved bool, savedErr error)
 		t, predict := lesson.ForLearner(f.Table)
 		st := Start{Table: t, FromLink: true}
 		if predict {
-			st.Notice = PredictNotice
+			st.Notice = predictNotice
 		}
 		return st
 	case hasSaved && savedErr != nil:

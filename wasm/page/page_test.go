@@ -197,7 +197,7 @@ func TestPanicsComeBackAsErrors(t *testing.T) {
 func TestPredictMode(t *testing.T) {
 	tb := lesson.Table{Mode: lesson.PredictMode, Tool: "get_job", Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: "99", Want: "not_found"}}}
 	got := chooseFrom("#table="+lesson.EncodeShare(tb), "")
-	if got.Notice != PredictNotice || got.Table.Rows[0].Want != "" || got.Table.Rows[1].Want != "" {
+	if got.Notice != predictNotice || got.Table.Rows[0].Want != "" || got.Table.Rows[1].Want != "" {
 		t.Errorf("predict link: %+v", got)
 	}
 	if tb.Rows[0].Want != "ok" {

@@ -33,7 +33,7 @@ func PrerenderTable(t lesson.Table) []Region {
 	}
 	var notes []Node
 	for ni, n := range lesson.Notes() {
-		notes = append(notes, NoteView(ni, n, FullPageShows))
+		notes = append(notes, NoteView(ni, n, fullPageShows))
 	}
 	tool := t.ToolName()
 	// The question is asked twice: in the page's header, and in the table panel of an embed
@@ -49,10 +49,10 @@ func PrerenderTable(t lesson.Table) []Region {
 	}
 }
 
-// FullPageShows reports whether the full page (not an embed) can show a Try it target: every
+// fullPageShows reports whether the full page (not an embed) can show a Try it target: every
 // kind TryLabel names, and a panel target when the panel has a section of its own (all but
 // the results and the notes, page.Panel).
-func FullPageShows(t lesson.Try) bool {
+func fullPageShows(t lesson.Try) bool {
 	if t.Kind != "panel" {
 		return TryLabel(t) != ""
 	}
@@ -78,7 +78,7 @@ func (st Start) Prerendered() bool {
 }
 
 // NotesPrerendered reports whether the lesson notes the build wrote are the ones to show: on the
-// full page; an embed offers fewer Try it targets (FullPageShows), so it draws its own.
+// full page; an embed offers fewer Try it targets (fullPageShows), so it draws its own.
 func (st Start) NotesPrerendered(embed bool) bool {
 	return st.Prerendered() && !embed
 }

@@ -25,16 +25,16 @@ type Reading struct {
 
 // The explanations a Reading may carry.
 const (
-	NoteRedacted = "[redacted] stands for a value coerce will not echo: the field is named like a credential, or the value looks like one (a key, a token). The model never sees it again, and neither does a log."
-	NoteCut      = "got is cut at 64 bytes and ends with …: enough to spot the mistake, never a whole pasted document."
+	noteRedacted = "[redacted] stands for a value coerce will not echo: the field is named like a credential, or the value looks like one (a key, a token). The model never sees it again, and neither does a log."
+	noteCut      = "got is cut at 64 bytes and ends with …: enough to spot the mistake, never a whole pasted document."
 )
 
-// NoteBareStart begins the note on bare text (NoteBare).
+// NoteBareStart begins the note on bare text (noteBare).
 const NoteBareStart = "Typed without quotes, this is not JSON, so it was read as text: "
 
-// NoteBare explains an input read as bare text (lesson.AsText): what the page sent instead, so
+// noteBare explains an input read as bare text (lesson.AsText): what the page sent instead, so
 // the hint about the value is no surprise. A long one is cut: the input is shown whole above.
-func NoteBare(sent string) string {
+func noteBare(sent string) string {
 	if len(sent) > maxNoteSent {
 		cut := maxNoteSent
 		for cut > 0 && !utf8.RuneStart(sent[cut]) {
@@ -45,12 +45,12 @@ func NoteBare(sent string) string {
 	return NoteBareStart + "the page sent " + sent + ", the string a model that quoted it would send."
 }
 
-// maxNoteSent bounds the argument text NoteBare quotes, in bytes.
+// maxNoteSent bounds the argument text noteBare quotes, in bytes.
 const maxNoteSent = 120
 
-// NoteOK labels an ok row's payload: the tool's data, whose own words (a job's "status":"failed")
+// noteOK labels an ok row's payload: the tool's data, whose own words (a job's "status":"failed")
 // describe the record, not the call.
-func NoteOK(tool, key string) string {
+func noteOK(tool, key string) string {
 	s := "ok: the call worked. " + strings.TrimSpace(key+" below is the data "+tool+" returned")
 	if key == "" {
 		s = "ok: the call worked. Below is the data " + tool + " returned"
@@ -58,8 +58,8 @@ func NoteOK(tool, key string) string {
 	return s + "; its fields describe the record, not the call."
 }
 
-// NoteOKStatus adds to NoteOK when the data holds a status: that status is the record's.
-const NoteOKStatus = `Its "status" is the record's own state (a job that failed last night), not this call's: the call worked.`
+// noteOKStatus adds to noteOK when the data holds a status: that status is the record's.
+const noteOKStatus = `Its "status" is the record's own state (a job that failed last night), not this call's: the call worked.`
 
 // Read reads a result's observation. An observation that is not a JSON object (it cannot happen:
 // coerce writes them) is shown as it is.
@@ -96,19 +96,19 @@ func Read(r lesson.Result) Reading {
 		}
 	}
 	if r.Form == lesson.AsText {
-		rd.Notes = append(rd.Notes, NoteBare(r.Sent))
+		rd.Notes = append(rd.Notes, noteBare(r.Sent))
 	}
 	if r.Code == "ok" {
-		rd.Notes = append(rd.Notes, NoteOK(r.Tool, payload))
+		rd.Notes = append(rd.Notes, noteOK(r.Tool, payload))
 		if strings.Contains(r.Observation, `"status":`) {
-			rd.Notes = append(rd.Notes, NoteOKStatus)
+			rd.Notes = append(rd.Notes, noteOKStatus)
 		}
 	}
 	if strings.Contains(r.Observation, "[redacted]") {
-		rd.Notes = append(rd.Notes, NoteRedacted)
+		rd.Notes = append(rd.Notes, noteRedacted)
 	}
 	if cut {
-		rd.Notes = append(rd.Notes, NoteCut)
+		rd.Notes = append(rd.Notes, noteCut)
 	}
 	return rd
 }

@@ -15,7 +15,7 @@ func TestRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notes := map[string]string{"redacted": NoteRedacted, "cut": NoteCut, "status": NoteOKStatus}
+	notes := map[string]string{"redacted": noteRedacted, "cut": noteCut, "status": noteOKStatus}
 	lab := lesson.NewLab(lesson.LabConfig{})
 	n := 0
 	for _, line := range strings.Split(string(data), "\n") {
@@ -56,7 +56,7 @@ func TestRead(t *testing.T) {
 		isOK, isBare := false, false
 		for _, note := range rd.Notes {
 			isOK = isOK || strings.HasPrefix(note, "ok: the call worked")
-			isBare = isBare || note == NoteBare(res.Sent) && res.Sent != ""
+			isBare = isBare || note == noteBare(res.Sent) && res.Sent != ""
 		}
 		if isBare != wantNotes["bare"] {
 			t.Errorf("%s: explains bare text = %v, want %v (notes %q)", in, isBare, wantNotes["bare"], rd.Notes)

@@ -41,7 +41,7 @@ func ResultRows(s *Stamp, res []lesson.Result, predict bool) {
 			ki = s.Kind(resultTemplate(k, predict), resultSlots(k))
 		}
 		s.Row(ki)
-		s.Value(ResultID(i))
+		s.Value(resultID(i))
 		s.Value(r.Observation)
 		s.AppendValue(r.Trace.AppendJSON)
 		s.Int(i + 1)

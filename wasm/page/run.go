@@ -62,7 +62,7 @@ type msgError string
 func (e msgError) Error() string { return string(e) }
 
 // SummaryView is Summary as the results panel shows it: the same words, each wrong row's number
-// a link to its result (ResultID), so a student goes straight to what was wrong.
+// a link to its result (resultID), so a student goes straight to what was wrong.
 func SummaryView(results []lesson.Result) []Node {
 	text := Summary(results)
 	open, close := strings.Index(text, " wrong (row "), -1
@@ -83,7 +83,7 @@ func SummaryView(results []lesson.Result) []Node {
 			out = append(out, T(part)) // the "…" of a long list
 			continue
 		}
-		out = append(out, E("a", "class", "row-link", "href", "#"+ResultID(n-1)).Say(part))
+		out = append(out, E("a", "class", "row-link", "href", "#"+resultID(n-1)).Say(part))
 	}
 	return append(out, T(text[close:]))
 }
@@ -98,16 +98,16 @@ func RunScoreView(results []lesson.Result, predict bool) []Node {
 	}
 	for i, r := range results {
 		if r.Want != "" && !r.Pass {
-			out = append(out, E("a", "class", "row-link", "href", "#"+ResultID(i)).Say("Row "+strconv.Itoa(i+1)+" was wrong"), T(" · "))
+			out = append(out, E("a", "class", "row-link", "href", "#"+resultID(i)).Say("Row "+strconv.Itoa(i+1)+" was wrong"), T(" · "))
 			break
 		}
 	}
 	return append(out, E("a", "href", "#results-h").Say("See the results"))
 }
 
-// ResultID is the id of the results table's row for table row i (from 0): "result-1" for the
+// resultID is the id of the results table's row for table row i (from 0): "result-1" for the
 // first, as the summary names rows.
-func ResultID(i int) string { return "result-" + strconv.Itoa(i+1) }
+func resultID(i int) string { return "result-" + strconv.Itoa(i+1) }
 
 // Summary is the sentence read out after a run. Its rows are right, wrong or not predicted,
 // the words of the score and of each row's mark.

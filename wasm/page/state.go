@@ -199,7 +199,7 @@ func (s *State) Move(i, delta int) int {
 
 // SetInput sets row i's raw input. An input over lesson.MaxInputBytes, or one that would take
 // the table over lesson.MaxShareBytes, is refused: the row keeps its input and the sentence
-// returned says why (EditRefused); "" means the change was made (or there was none). A locked
+// returned says why (editRefused); "" means the change was made (or there was none). A locked
 // row's input is refused too: its prediction was made for it (lock.go).
 func (s *State) SetInput(i int, v string) string {
 	if s.Locked(i) && s.table.Rows[i].Input != v {
@@ -235,14 +235,14 @@ func (s *State) setField(i int, v string, field func(*lesson.Row) *string, probl
 		return ""
 	}
 	if msg := problem(v); msg != "" {
-		return EditRefused(i, msg)
+		return editRefused(i, msg)
 	}
 	old := *p
 	*p = v
 	if len(v) > len(old) {
 		if msg := lesson.SizeProblem(s.table); msg != "" {
 			*p = old
-			return EditRefused(i, msg)
+			return editRefused(i, msg)
 		}
 	}
 	s.changed(Edited)

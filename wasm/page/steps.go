@@ -60,7 +60,7 @@ func LoopStepView(i int, st lesson.Step) Node {
 		E("pre", "class", "obs").Say(st.Result.Observation),
 		E("p", "class", "reason").With(E("span", "class", "decision", "data-decision", dec).Say("→ "+dec),
 			E("span").Say(" "+st.Reason)),
-		WhyView("loop-"+strconv.Itoa(i), WhyFor(st.Why, st.Result.Code), dec, EndsLoop(st.Decision)),
+		WhyView("loop-"+strconv.Itoa(i), WhyFor(st.Why, st.Result.Code), dec, endsLoop(st.Decision)),
 	)
 }
 

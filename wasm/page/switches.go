@@ -11,8 +11,8 @@ import (
 	"coerceplayground/lesson"
 )
 
-// SwitchLabel is how the page names a switch (lesson.SwitchNames).
-func SwitchLabel(name string) string {
+// switchLabel is how the page names a switch (lesson.SwitchNames).
+func switchLabel(name string) string {
 	switch name {
 	case "trim":
 		return "trimming"
@@ -81,7 +81,7 @@ func flipMessage(f Flip, tool string) string {
 	if f.On {
 		state = "on"
 	}
-	head := "Turned " + SwitchLabel(f.Switch) + " " + state + ": "
+	head := "Turned " + switchLabel(f.Switch) + " " + state + ": "
 	if n := len(f.Changes); n > 0 {
 		return head + plural(n, "row", "rows") + " of this table changed code. Add each as a fixture, so the table pins the new behaviour."
 	}
@@ -114,7 +114,7 @@ func (s *State) AddFixture(c Change, f Flip) int {
 		state = "on"
 	}
 	return s.appendRow(lesson.Row{Input: c.Input, Want: c.After,
-		Note: "fixture: with " + SwitchLabel(f.Switch) + " " + state + " it gives " + c.After + " (was " + c.Before + ")"})
+		Note: "fixture: with " + switchLabel(f.Switch) + " " + state + " it gives " + c.After + " (was " + c.Before + ")"})
 }
 
 // FixtureNote is what the switches panel says once change c was added as row i.

@@ -152,8 +152,8 @@ func CatalogView(tool string) []Node { return catalogNodes(Catalog(tool)) }
 func catalogNodes(entries []Entry) []Node {
 	var out []Node
 	for _, e := range entries {
-		// The id is where a loop step's or a vendor response's Why sends the reader (CatalogID).
-		out = append(out, E("dt", "id", CatalogID(e.Code)).With(Badge(e.Code)))
+		// The id is where a loop step's or a vendor response's Why sends the reader (catalogID).
+		out = append(out, E("dt", "id", catalogID(e.Code)).With(Badge(e.Code)))
 		for _, f := range e.Fields {
 			out = append(out, E("dd").With(E("strong").Say(Label(f.Key)+": "), E("span").Say(f.Value)))
 		}
@@ -199,7 +199,7 @@ func NoteView(ni int, n lesson.Note, shows func(lesson.Try) bool) Node {
 // of what the model sent; the text is the label either way.
 func tryButton(t lesson.Try, label string) Node {
 	b := E("button", "class", "try")
-	before, input, after, ok := SplitLabel(t, label)
+	before, input, after, ok := splitLabel(t, label)
 	if !ok {
 		return b.Say(label)
 	}

@@ -18,7 +18,7 @@ type WhyStep struct {
 	// Rule names the step in plain words ("Trim spaces", "Strict JSON parse").
 	Rule string
 	// Target is the id of the element that explains the rule: a switch, a lesson note card, or a
-	// code's entry in the catalog panel (CatalogID). Alt is where to go when Target is not on the
+	// code's entry in the catalog panel (catalogID). Alt is where to go when Target is not on the
 	// page: the catalog panel lists the table's tool's codes, not every code.
 	Target, Alt string
 	// Text says what the step found, with the value before and after a rule changed it.
@@ -70,8 +70,8 @@ func ruleFor(name string) (whyRule, bool) {
 	return whyRule{}, false
 }
 
-// CatalogID is the id of code's entry in the catalog panel.
-func CatalogID(code string) string { return "catalog-" + code }
+// catalogID is the id of code's entry in the catalog panel.
+func catalogID(code string) string { return "catalog-" + code }
 
 // Why turns a call's trace into the lines of its Why disclosure, in order.
 func Why(t coerce.Trace) []WhyStep { return WhyFor(t, "") }
@@ -99,14 +99,14 @@ func WhyFor(t coerce.Trace, code string) []WhyStep {
 		}
 		out[i] = WhyStep{Rule: r.rule, Target: r.target, Text: text, OK: s.OK}
 		if _, listed := coerce.Lookup(coerce.Code(code)); r.catalog && listed {
-			out[i].Target, out[i].Alt = CatalogID(code), r.target
+			out[i].Target, out[i].Alt = catalogID(code), r.target
 		}
 	}
 	return out
 }
 
-// WhyTargets lists every id a Why line can point at, for the test that each one exists.
-func WhyTargets() []string {
+// whyTargets lists every id a Why line can point at, for the test that each one exists.
+func whyTargets() []string {
 	var ids []string
 	for _, r := range whyRules {
 		ids = append(ids, r.target)

@@ -19,7 +19,7 @@ func TestWhyTargetsExist(t *testing.T) {
 	for _, n := range lesson.Notes() {
 		notes["note-"+n.Slug] = true
 	}
-	for _, id := range WhyTargets() {
+	for _, id := range whyTargets() {
 		if !notes[id] && !strings.Contains(string(html), `id="`+id+`"`) {
 			t.Errorf("a Why rule leads to #%s, which is neither a lesson note nor in web/index.html", id)
 		}
@@ -98,7 +98,7 @@ func TestWhyForPanels(t *testing.T) {
 			if _, ok := ruleFor(l.Rule); ok {
 				t.Errorf("%s line %d: rule %q is a bare step name", what, i+1, l.Rule)
 			}
-			if strings.HasPrefix(l.Target, "catalog-") && (l.Target != CatalogID(code) || l.Alt == "") {
+			if strings.HasPrefix(l.Target, "catalog-") && (l.Target != catalogID(code) || l.Alt == "") {
 				t.Errorf("%s line %d leads to %s (alt %q) for code %s", what, i+1, l.Target, l.Alt, code)
 			}
 			if l.OK == (i == decided) {

@@ -8,9 +8,9 @@ import "math"
 // about 11 s, most of it in the DOM.
 const FullRows = 200
 
-// WindowExtra is how many rows beyond those on screen the editor draws on
+// windowExtra is how many rows beyond those on screen the editor draws on
 // each side, so scrolling a little or tabbing to the next row finds it drawn.
-const WindowExtra = 24
+const windowExtra = 24
 
 // Window says which rows [first, last) of an n-row editor to draw, given
 // each row's height, the top of the rows' body relative to the top of the
@@ -36,7 +36,7 @@ func Window(n int, rowH, top, viewH float64, drawn [2]int) (first, last int, red
 	if drawn[0] <= v0 && v1 <= drawn[1] && drawn[0] < drawn[1] && drawn[1] <= n {
 		return drawn[0], drawn[1], false
 	}
-	return max(0, v0-WindowExtra), min(n, v1+WindowExtra), true
+	return max(0, v0-windowExtra), min(n, v1+windowExtra), true
 }
 
 func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
