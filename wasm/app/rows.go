@@ -6,6 +6,7 @@ package main
 // rows near the screen (page.Window).
 
 import (
+	"slices"
 	"strconv"
 	"syscall/js"
 
@@ -18,7 +19,7 @@ func rowID(i int, part string) string { return page.RowID(i, part) }
 // buildRowTemplate builds the editor row that drawRow clones (page.RowTemplate) and hooks the
 // redraw of a long table to scrolling.
 func (e *editor) buildRowTemplate() {
-	e.rowTpl = build(page.RowTemplate())
+	e.useCodes(e.a.st.RowCodes())
 	e.rowsTable = e.rows.Underlying().Get("parentElement")
 	e.win.rowH = defaultRowHeight
 	e.win.tick = js.FuncOf(func(js.Value, []js.Value) any {
@@ -37,6 +38,16 @@ func (e *editor) buildRowTemplate() {
 	passive := map[string]any{"passive": true}
 	js.Global().Call("addEventListener", "scroll", schedule, passive)
 	js.Global().Call("addEventListener", "resize", schedule, passive)
+}
+
+// useCodes makes the row template's select offer codes (page.State.RowCodes: they follow the
+// table's tool) and reports whether that changed what it offered.
+func (e *editor) useCodes(codes []string) bool {
+	if !e.rowTpl.IsUndefined() && slices.Equal(codes, e.rowCodes) {
+		return false
+	}
+	e.rowTpl, e.rowCodes = build(page.RowTemplate(codes)), codes
+	return true
 }
 
 // editorWindow is which rows of a long table the editor has drawn.
@@ -62,6 +73,7 @@ const defaultRowHeight = 45
 func (e *editor) renderRows() {
 	rows := e.a.st.Table().Rows
 	n := len(rows)
+	e.useCodes(e.a.st.RowCodes())
 	e.drawnPredict = e.a.st.Table().Mode == lesson.PredictMode
 	e.rowsTable.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1)) // with the header row
 	e.win.on = n > page.FullRows && !e.printing

@@ -22,6 +22,7 @@ type editor struct {
 	addRow                          *dom.HTMLButtonElement
 
 	rowTpl    js.Value     // an editor row, cloned for each row (rows.go)
+	rowCodes  []string     // the codes rowTpl's select offers
 	rowsTable js.Value     // the editor's <table>
 	win       editorWindow // which rows of a long table are drawn
 	drawn     bool         // the rows have been drawn once (or kept from index.html)
@@ -95,8 +96,9 @@ func (e *editor) changed(ev page.Event) {
 	case page.Ran:
 		e.markLocked()
 	case page.SetupChanged:
-		if predict := e.a.st.Table().Mode == lesson.PredictMode; predict != e.drawnPredict {
-			e.renderRows() // the prediction cells' labels follow the mode
+		// The prediction cells' labels follow the mode, their codes the tool.
+		if predict := e.a.st.Table().Mode == lesson.PredictMode; predict != e.drawnPredict || e.useCodes(e.a.st.RowCodes()) {
+			e.renderRows()
 		}
 	}
 }

@@ -49,6 +49,50 @@ func Catalog(tool string) []Entry {
 	return nil
 }
 
+// RowCodes are the codes a row's expected code (or prediction) is chosen from, as the editor's
+// select offers them: "ok" and the codes of the table's tool's catalog (its own tool's, for a
+// declared one), which are all the tool can answer. A code a row already holds that the tool
+// cannot answer (a table imported or linked so) is offered too, so the select shows the row's
+// value instead of passing it off as not predicted. In the order of lesson.Codes.
+func (s *State) RowCodes() []string {
+	var catalog []coerce.Entry
+	if d, ok := s.ownDef(); ok {
+		catalog = d.Tool(nil).Catalog()
+	} else {
+		for _, t := range lesson.Tools() {
+			if t.Name == s.Tool() {
+				catalog = t.Catalog()
+			}
+		}
+	}
+	var out []string
+	for _, c := range lesson.Codes() {
+		if c == string(coerce.OK) || s.rowHolds(c) || declaresCode(catalog, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// rowHolds reports whether a row of the table expects code.
+func (s *State) rowHolds(code string) bool {
+	for _, r := range s.table.Rows {
+		if r.Want == code {
+			return true
+		}
+	}
+	return false
+}
+
+func declaresCode(catalog []coerce.Entry, code string) bool {
+	for _, e := range catalog {
+		if string(e.Code) == code {
+			return true
+		}
+	}
+	return false
+}
+
 // entries gives each catalog entry's members in the catalog file's order and wording.
 func entries(catalog []coerce.Entry) []Entry {
 	out := make([]Entry, len(catalog))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"coerceplayground/internal/jsonwalk"
@@ -80,4 +81,44 @@ func scalarText(dec *jsontext.Decoder) (string, error) {
 		return "", err
 	}
 	return tok.String(), nil
+}
+
+// A row's select offers what the table's tool can answer: "ok" and its catalog file's codes,
+// an own tool's catalog, and a code a row already holds; the pre-rendered rows offer get_job's.
+func TestRowCodesFollowTheTool(t *testing.T) {
+	for _, tool := range lesson.ToolNames() {
+		cat, err := parseCatalogFile(lesson.CatalogJSONFor(tool))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"ok"}
+		for _, e := range cat {
+			want = append(want, e.Code)
+		}
+		s := New(lesson.Table{Tool: tool, Rows: []lesson.Row{{Input: "17"}}})
+		if got := s.RowCodes(); !slices.Equal(got, want) {
+			t.Errorf("%s: the select offers %q, its catalog %q", tool, got, want)
+		}
+	}
+	s := New(lesson.Table{Rows: []lesson.Row{{Input: "17", Want: "rate_limited"}, {Input: "18"}}})
+	if got := s.RowCodes(); !slices.Equal(got, []string{"ok", "invalid_args", "not_found", "rate_limited", "timeout", "internal_error"}) {
+		t.Errorf("a get_job row expecting rate_limited: the select offers %q", got)
+	}
+	if err := s.UseOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.RowCodes(); !slices.Equal(got, []string{"ok", "invalid_args", "not_found", "denied", "rate_limited", "timeout", "internal_error"}) {
+		t.Errorf("get_order (not_found, needs orders.read) with a row expecting rate_limited: %q", got)
+	}
+	rows := ""
+	for _, r := range Prerender() {
+		if r.ID == "rows" {
+			rows = r.HTML
+		}
+	}
+	for code, offered := range map[string]bool{"ok": true, "not_found": true, "internal_error": true, "denied": false, "rate_limited": false} {
+		if got := strings.Count(rows, `<option value="`+code+`">`); (got == 6) != offered || got%6 != 0 {
+			t.Errorf("the pre-rendered rows offer %s %d times, want it offered = %v in each of 6", code, got, offered)
+		}
+	}
 }

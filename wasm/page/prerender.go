@@ -27,9 +27,11 @@ func Prerender() []Region { return PrerenderTable(lesson.Opening()) }
 // PrerenderTable is every region of index.html for a page that opens on t: a SCORM package's
 // launch page opens on the table packaged in it (build/scorm).
 func PrerenderTable(t lesson.Table) []Region {
+	st := New(t)
+	codes := st.RowCodes()
 	var rows []Node
 	for i, r := range t.Rows {
-		rows = append(rows, RowView(i, len(t.Rows), r, t.Mode == lesson.PredictMode))
+		rows = append(rows, RowView(i, len(t.Rows), r, t.Mode == lesson.PredictMode, codes))
 	}
 	var notes []Node
 	for ni, n := range lesson.Notes() {
@@ -38,7 +40,7 @@ func PrerenderTable(t lesson.Table) []Region {
 	tool := t.ToolName()
 	// The question is asked twice: in the page's header, and in the table panel of an embed
 	// (which has no header). Both are written here, so neither appears when the app starts.
-	question := nodesHTML(New(t).Question())
+	question := nodesHTML(st.Question())
 	return []Region{
 		{"question", question},
 		{"table-question", question},

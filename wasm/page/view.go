@@ -11,12 +11,12 @@ import (
 // build wrote into index.html (Prerender).
 
 // RowTemplate is an editor row without its row: every element, class and attribute that is the
-// same in all rows, with a <select> of the codes. The app clones it for each row and fills the
-// clone (RowFill), about thirty calls into JavaScript a row instead of building some sixty
-// elements one by one.
-func RowTemplate() Node {
+// same in all rows, with a <select> of codes (State.RowCodes: the table's tool's). The app clones
+// it for each row and fills the clone (RowFill), about thirty calls into JavaScript a row instead
+// of building some sixty elements one by one.
+func RowTemplate(codes []string) Node {
 	sel := E("select", "data-field", "want").With(E("option", "value", "").Say("? not predicted"))
-	for _, c := range lesson.Codes() {
+	for _, c := range codes {
 		sel = sel.With(E("option", "value", c).Say(c))
 	}
 	actions := E("td", "class", "actions")
@@ -105,9 +105,10 @@ func LockFill(i int) []Fill {
 // and "lock", the lock mark of a locked row).
 func RowID(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" + part }
 
-// RowView is editor row i of a table of n rows: RowTemplate filled by RowFill, as HTML writes it.
-func RowView(i, n int, r lesson.Row, predict bool) Node {
-	row := RowTemplate()
+// RowView is editor row i of a table of n rows, its select offering codes: RowTemplate filled by
+// RowFill, as HTML writes it.
+func RowView(i, n int, r lesson.Row, predict bool, codes []string) Node {
+	row := RowTemplate(codes)
 	for _, f := range RowFill(i, n, r, predict) {
 		row = fill(row, f.Path, f.Name, f.Value)
 	}
