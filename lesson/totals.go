@@ -23,26 +23,34 @@ func CodeTotals(counts []coerce.Count) []CodeCount {
 }
 
 // Reading says what the session's codes mean, the way the lesson reads a dashboard: codes are
-// counted, not exceptions, and each spike points somewhere different.
-func Reading(totals []CodeCount) []string {
-	sum, by := 0, map[string]int{}
+// counted, not exceptions, and each kind of rise points somewhere different. planned are the
+// codes of the calls the table's runs made (CodeTotals too): a table's rows were chosen to show
+// codes, so a share they make is the table's plan, not a spike, and the reading says which
+// calls made it before it says what the same share would mean in production.
+func Reading(totals, planned []CodeCount) []string {
+	sum, by, fromTable := 0, map[string]int{}, map[string]int{}
 	for _, t := range totals {
 		sum += t.N
 		by[t.Code] = t.N
+	}
+	for _, t := range planned {
+		fromTable[t.Code] = t.N
 	}
 	if sum == 0 {
 		return []string{"No calls yet: run the table, the learner box or a loop, and the counts appear here."}
 	}
 	var out []string
-	share := func(code string) int { return by[code] * 100 / sum }
-	if share("invalid_args") >= 30 {
-		out = append(out, "invalid_args is "+strconv.Itoa(share("invalid_args"))+"% of calls: in production a spike like this means the schema or the prompt changed, so the model sends shapes the tool no longer takes. Look at the field that fails most.")
+	share := func(code string) string {
+		return code + " is " + strconv.Itoa(by[code]*100/sum) + "% of calls" + madeBy(by[code], fromTable[code])
 	}
-	if share("not_found") >= 20 {
-		out = append(out, "not_found is "+strconv.Itoa(share("not_found"))+"% of calls: a spike means the data went away (a deleted record, a wrong environment) or the model is guessing ids. The budget hands off after two.")
+	if by["invalid_args"]*100/sum >= 30 {
+		out = append(out, share("invalid_args")+" In production, where the model writes every call, a rise like this means the schema or the prompt changed, so the model sends shapes the tool no longer takes. Look at the field that fails most.")
 	}
-	if by["denied"] > 0 {
-		out = append(out, "denied appeared "+strconv.Itoa(by["denied"])+" time(s): a permission is missing; the runtime stops at once and nobody retries.")
+	if by["not_found"]*100/sum >= 20 {
+		out = append(out, share("not_found")+" In production a rise like this means the data went away (a deleted record, a wrong environment) or the model is guessing ids. The budget hands off after two.")
+	}
+	if n := by["denied"]; n > 0 {
+		out = append(out, "denied came back "+times(n)+": a permission is missing; the runtime stops at once and nobody retries.")
 	}
 	if by["internal_error"]+by["timeout"] > 0 {
 		out = append(out, "internal_error and timeout are the tool's side failing, not the model: quote the correlation_id, watch the dependency.")
@@ -51,4 +59,26 @@ func Reading(totals []CodeCount) []string {
 		out = append(out, "Mostly ok: coercion absorbed the boring cases and nothing points at a schema, prompt or data change.")
 	}
 	return out
+}
+
+// madeBy says where a code's n calls came from, fromTable of them the table's rows.
+func madeBy(n, fromTable int) string {
+	switch {
+	case fromTable >= n:
+		return ", all from the table's rows, chosen to show the codes: here the share is planned, not a spike."
+	case fromTable > 0:
+		return ", " + strconv.Itoa(fromTable) + " of the " + strconv.Itoa(n) + " from the table's rows (chosen to show the codes), the rest from inputs tried outside the table."
+	}
+	return ", all from inputs tried outside the table."
+}
+
+// times is "once", "twice" or "n times".
+func times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return strconv.Itoa(n) + " times"
 }

@@ -36,5 +36,5 @@ func (p *chart) render() {
 	// ChartSVG's markup holds only code names and numbers (wasm/page/chart.go), never learner text.
 	p.chart.SetInnerHTML(page.ChartSVG(totals))
 	p.chart.SetAttribute("data-total", strconv.Itoa(page.CountsTotal(totals)))
-	replaceKids(p.reading, page.ChartLines(totals))
+	replaceKids(p.reading, p.a.st.ChartLines())
 }

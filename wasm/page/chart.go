@@ -63,6 +63,7 @@ func (s *State) Totals() []lesson.CodeCount { return lesson.CodeTotals(s.set.met
 // ResetCounts sets the session's counts back to zero.
 func (s *State) ResetCounts() {
 	s.set.metrics.Reset()
+	s.set.planned.Reset()
 	s.emit(Counted)
 }
 

@@ -74,3 +74,37 @@ func TestChartClassesHaveStyles(t *testing.T) {
 		t.Errorf("the chart drew no bar for internal_error: %v", seen)
 	}
 }
+
+// The chart's reading knows which calls the table made: the lesson's table run alone is planned,
+// a learner's tries are not the table's, and Reset counts forgets both.
+func TestChartReadingTellsTheTablesCalls(t *testing.T) {
+	s := New(lesson.Classroom())
+	if err := s.Run(); err != nil {
+		t.Fatal(err)
+	}
+	text := func() string {
+		var b strings.Builder
+		for _, n := range s.ChartLines() {
+			b.WriteString(n.HTML())
+		}
+		return b.String()
+	}
+	if got := text(); !strings.Contains(got, "invalid_args is 50% of calls, all from the table's rows") || strings.Contains(got, "spike like this") {
+		t.Errorf("after the lesson's table: %s", got)
+	}
+	for _, in := range []string{`"x"`, `"y"`} {
+		if _, err := s.RunOne(in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := text(); !strings.Contains(got, "invalid_args is 62% of calls, 3 of the 5 from the table's rows") {
+		t.Errorf("after two tries in the learner box: %s", got)
+	}
+	s.ResetCounts()
+	if _, err := s.RunOne(`"x"`); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(); !strings.Contains(got, "invalid_args is 100% of calls, all from inputs tried outside the table.") {
+		t.Errorf("after Reset counts and one try: %s", got)
+	}
+}

@@ -95,10 +95,10 @@ func CountsView(res []lesson.Result) []Node {
 	return out
 }
 
-// ChartLines are the chart's totals said as sentences, one <li> each.
-func ChartLines(totals []lesson.CodeCount) []Node {
+// ChartLines are the session's totals said as sentences (lesson.Reading), one <li> each.
+func (s *State) ChartLines() []Node {
 	var out []Node
-	for _, s := range lesson.Reading(totals) {
+	for _, s := range lesson.Reading(s.Totals(), lesson.CodeTotals(s.set.planned.Snapshot())) {
 		out = append(out, E("li").Say(s))
 	}
 	return out

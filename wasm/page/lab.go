@@ -19,6 +19,9 @@ type settings struct {
 	// ownGranted grants the table's own tool the permission its definition names.
 	ownGranted bool
 	metrics    *coerce.Metrics
+	// planned counts the calls of the table's runs, also in metrics: rows someone chose to show
+	// codes, which the chart's reading tells apart from the rest (lesson.Reading).
+	planned *coerce.Metrics
 }
 
 // rebuildLab makes the Lab the runs use from the current permissions and switches.
@@ -27,7 +30,7 @@ func (s *State) rebuildLab() {
 		s.set.switches, s.set.chosen = lesson.DefaultSwitches(), true
 	}
 	if s.set.metrics == nil {
-		s.set.metrics = &coerce.Metrics{}
+		s.set.metrics, s.set.planned = &coerce.Metrics{}, &coerce.Metrics{}
 	}
 	s.lab = s.newLab(s.set.switches, s.set.metrics)
 	s.declared = s.table.ToolDef

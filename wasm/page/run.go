@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -20,6 +21,9 @@ func (s *State) Run() (err error) {
 		s.emit(Counted)
 	}()
 	s.results, s.stale = s.lab.Run(s.table), ""
+	for _, r := range s.results {
+		s.set.planned.Add(r.Tool, coerce.Code(r.Code))
+	}
 	s.lockRan()
 	return nil
 }

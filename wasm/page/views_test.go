@@ -65,7 +65,7 @@ func viewCases(t *testing.T) map[string][]Node {
 		out["drafts"] = append(out["drafts"], DraftView(i, d))
 	}
 	out["counts"], out["misses"], out["changes"] = tableViews(t)
-	out["small"] = append(append(append(PresetOptions(), toolOptions()...), ChartLines(lesson.CodeTotals(nil))...),
+	out["small"] = append(append(append(PresetOptions(), toolOptions()...), New(lesson.Classroom()).ChartLines()...),
 		FieldError("learner-input-error", "<b>too long</b>"), BackToNote("note-01-narrow-map-try-0"), Spacer(),
 		WasBefore("invalid_args"))
 	return out

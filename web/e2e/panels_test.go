@@ -209,6 +209,11 @@ func TestPanelChartCountsRuns(t *testing.T) {
 	if v[0] != "2" || v[1] != "3" || v[2] != "1" {
 		t.Errorf("after the table: %v (codes %v)", v, labels)
 	}
+	// The lesson's table plans its codes: its share of invalid_args is no spike.
+	if r := eval[string](tb, `document.getElementById("chart-reading").textContent`); !strings.Contains(r, "invalid_args is 50% of calls, all from the table's rows") || strings.Contains(r, "spike like this") {
+		t.Errorf("after the table, the reading says %q", r)
+	}
+	tb.screenshot("chart-reading.png", chromedp.Screenshot(chromedp.ID("panel-chart")))
 	tb.do(chromedp.Click(chromedp.ID("loop-run"))) // fixes: invalid_args, ok
 	if v = values(); v[0] != "3" || v[1] != "4" {
 		t.Errorf("after a loop: %v", v)
