@@ -1,13 +1,17 @@
 package lesson
 
 // The saved copy: what the page keeps in the browser's storage. It is the table's share payload
-// (EncodeShare) with one more member after "rows", "learner": the learner's history,
-// [{"tool":"get_job","input":"0017"}, …], oldest first. A share link never carries it (the
-// history is this browser's, not the table's), a copy without it, as older pages saved it, has
-// an empty history, and DecodeShare skips the member, so the table reads the same either way.
+// (EncodeShare) with up to two more members after "rows": "locked", the rows (from 0, in table
+// order) whose prediction Run locked, [0,1,2], and "learner", the learner's history,
+// [{"tool":"get_job","input":"0017"}, …], oldest first. A share link never carries them (the
+// locks and the history are this browser's, not the table's); a copy without them, as older
+// pages saved it, has no locks and an empty history, and DecodeShare skips both members, so the
+// table reads the same either way.
 
 import (
 	"encoding/base64"
+	"slices"
+	"strconv"
 
 	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
@@ -27,9 +31,12 @@ const (
 	MaxTriedBytes = 16 << 10
 )
 
-// Saved is the saved copy as one value: the table and the learner's history, oldest first.
+// Saved is the saved copy as one value: the table, the rows whose prediction is locked (their
+// indexes in Table.Rows, ascending: a reload must not unlock a prediction made before its
+// result was shown) and the learner's history, oldest first.
 type Saved struct {
 	Table   Table
+	Locked  []int
 	Learner []Tried
 }
 
@@ -38,11 +45,13 @@ type Saved struct {
 // left out: the table matters more.
 func EncodeSaved(s Saved) string {
 	keep := keptTried(s.Learner)
-	table := ShareJSON(s.Table)
+	locked := appendLocked(nil, s.Locked, len(s.Table.Rows))
+	table := append(appendTableMembers([]byte{'{'}, s.Table), locked...)
+	table = append(table, '}')
 	if len(keep) == 0 {
 		return base64.RawURLEncoding.EncodeToString(table)
 	}
-	b := appendTableMembers([]byte{'{'}, s.Table)
+	b := append(appendTableMembers([]byte{'{'}, s.Table), locked...)
 	b = append(b, `,"learner":[`...)
 	for i, tr := range keep {
 		if i > 0 {
@@ -59,6 +68,28 @@ func EncodeSaved(s Saved) string {
 		return base64.RawURLEncoding.EncodeToString(table)
 	}
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// appendLocked appends the "locked" member for the rows locked of a table of n rows, or nothing
+// when none is: indexes out of range, repeated or out of order are left out.
+func appendLocked(b []byte, locked []int, n int) []byte {
+	last := -1
+	for _, i := range locked {
+		if i <= last || i >= n {
+			continue
+		}
+		if last < 0 {
+			b = append(b, `,"locked":[`...)
+		} else {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(i), 10)
+		last = i
+	}
+	if last >= 0 {
+		b = append(b, ']')
+	}
+	return b
 }
 
 // keptTried is the part of tried the saved copy keeps, oldest first: the newest MaxTried entries
@@ -81,28 +112,73 @@ func keptTried(tried []Tried) []Tried {
 }
 
 // DecodeSaved reads a saved copy in one pass. The table is read as DecodeShare reads it, with
-// its errors (an *UnreadableRows still comes with the history). The history is a convenience
-// that never keeps the table from loading: an entry that is not a string tool and input is
-// skipped, and only the newest MaxTried are kept.
+// its errors (an *UnreadableRows still comes with the history). The locks and the history never
+// keep the table from loading: a lock that is not a row of the table is left out (so are all
+// of them when the table has unreadable rows: the indexes would name other rows), an entry of
+// the history that is not a string tool and input is skipped, and only the newest MaxTried are
+// kept.
 func DecodeSaved(payload string) (Saved, error) {
 	raw, err := unbase64(payload)
 	if err != nil {
 		return Saved{}, err
 	}
 	var s Saved
+	var locked []int
 	s.Table, err = decodeTable(raw, func(key string, dec *jsontext.Decoder) error {
-		if key != "learner" || dec.PeekKind() != '[' {
+		switch {
+		case dec.PeekKind() != '[':
 			return dec.SkipValue()
+		case key == "learner":
+			return readLearner(dec, &s.Learner)
+		case key == "locked":
+			return readLocked(dec, &locked)
 		}
-		return readLearner(dec, &s.Learner)
+		return dec.SkipValue()
 	})
 	if err != nil && !jsontext.Value(raw).IsValid() {
 		s.Learner = nil // broken JSON: nothing in it is to be trusted
+	}
+	if err == nil {
+		s.Locked = keptLocked(locked, len(s.Table.Rows))
 	}
 	if len(s.Learner) > MaxTried {
 		s.Learner = s.Learner[len(s.Learner)-MaxTried:]
 	}
 	return s, err
+}
+
+// readLocked reads the "locked" list into out: the numbers that are whole and not negative;
+// anything else in it is skipped.
+func readLocked(dec *jsontext.Decoder, out *[]int) error {
+	dec.ReadToken()
+	for dec.PeekKind() != ']' {
+		if dec.PeekKind() != '0' {
+			if err := dec.SkipValue(); err != nil {
+				return err
+			}
+			continue
+		}
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if i, err := strconv.Atoi(tok.String()); err == nil && i >= 0 && i < MaxRows {
+			*out = append(*out, i)
+		}
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
+// keptLocked is locked as a Saved holds it for a table of n rows: ascending, each once, in range.
+func keptLocked(locked []int, n int) []int {
+	out := slices.DeleteFunc(locked, func(i int) bool { return i >= n })
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // readLearner reads the "learner" list into out.

@@ -28,7 +28,10 @@ type editor struct {
 	drawn     bool         // the rows have been drawn once (or kept from index.html)
 
 	drawnPredict bool // the rows were drawn for predict mode (their labels say so)
-	printing     bool // between beforeprint and afterprint: every row is drawn
+	// loaded is true while the table is one a host set (page.Loaded) and the reader has not
+	// changed: it is not the reader's to save, not even for its locks.
+	loaded   bool
+	printing bool // between beforeprint and afterprint: every row is drawn
 }
 
 func initTable(a *app) {
@@ -84,17 +87,24 @@ func initTable(a *app) {
 	a.onValue(js.Global(), "afterprint", printing(false))
 }
 
-// changed follows the State: a table the reader changed is saved and drops a table link that
-// no longer matches from the address bar; rows added, moved, deleted or replaced are redrawn.
+// changed follows the State: a table the reader changed, or whose rows a Run locked, is saved and
+// drops a table link that no longer matches from the address bar; rows added, moved, deleted or
+// replaced are redrawn.
 func (e *editor) changed(ev page.Event) {
-	if ev.TableChanged() && ev != page.Loaded {
-		e.save()
+	if ev.TableChanged() {
+		e.loaded = ev == page.Loaded
+		if !e.loaded {
+			e.save()
+		}
 	}
 	switch ev {
 	case page.Replaced, page.Loaded, page.RowsChanged:
 		e.renderRows()
 	case page.Ran:
 		e.markLocked()
+		if !e.loaded && e.a.st.LockedRows() != nil {
+			e.save() // the locks are saved with the table: a reload does not unlock them
+		}
 	case page.SetupChanged:
 		// The prediction cells' labels follow the mode, their codes the tool.
 		if predict := e.a.st.Table().Mode == lesson.PredictMode; predict != e.drawnPredict || e.useCodes(e.a.st.RowCodes()) {

@@ -71,3 +71,37 @@ func TestUndoneRow(t *testing.T) {
 		t.Errorf("an empty table's row is %d", got)
 	}
 }
+
+// A reload keeps the locks: the saved copy holds them (counted without the blank rows it leaves
+// out), the page opened on it restores them, and a prediction made after the results were
+// shown is still refused. The worksheet's own link, opened again, brings the same work back.
+func TestLocksSurviveReload(t *testing.T) {
+	s := New(lesson.Opening())
+	s.SetWant(0, "ok")
+	s.Add() // a blank row: the saved copy leaves it out
+	s.Run()
+	i := s.Add()
+	s.SetInput(i, "0017")
+	saved := s.Saved()
+	for name, st := range map[string]Start{
+		"saved copy":     chooseFrom("", saved),
+		"worksheet link": chooseFrom("table="+lesson.EncodeShare(lesson.Worksheet(s.Table().Filled())), saved),
+	} {
+		r := New(st.Table)
+		r.RestoreLocks(st.Locked)
+		if got := r.LockedRows(); len(got) != 6 || got[5] != 5 || r.Locked(6) {
+			t.Errorf("%s: after a reload the locked rows are %v of %d", name, got, len(r.Table().Rows))
+		}
+		if msg := r.SetWant(1, "ok"); msg == "" || r.Table().Rows[1].Want != "" {
+			t.Errorf("%s: after a reload a prediction made after Run was taken", name)
+		}
+		if msg := r.SetWant(6, "invalid_args"); msg != "" {
+			t.Errorf("%s: the row added after Run is locked: %q", name, msg)
+		}
+	}
+	other := lesson.Worksheet(lesson.Classroom())
+	other.Rows = other.Rows[:3]
+	if st := chooseFrom("table="+lesson.EncodeShare(other), saved); len(st.Table.Rows) != 3 || st.Locked != nil {
+		t.Errorf("another worksheet's link opened the saved work: %d rows, locks %v", len(st.Table.Rows), st.Locked)
+	}
+}

@@ -43,6 +43,9 @@ type Start struct {
 	// Learner is the learner's history kept in the saved copy, oldest first. It is this
 	// browser's, not the table's: it comes back whichever table opens.
 	Learner []lesson.Tried
+	// Locked are the rows of Table whose prediction the saved copy kept locked
+	// (State.RestoreLocks); nil unless Table is the saved one.
+	Locked []int
 }
 
 // Choose picks the opening table from what the page opened with: the fragment f
@@ -59,7 +62,16 @@ func Choose(f embed.Fragment, saved string, embedded bool) Start {
 		copy, savedErr = lesson.DecodeSaved(saved)
 	}
 	st := choose(f, copy.Table, saved != "", savedErr)
+	if f.HasTable && f.Err == nil && savedErr == nil && len(copy.Locked) > 0 && sameWorksheet(f.Table, copy.Table) {
+		// The link of a worksheet this browser has already run: the work comes back, locks and
+		// all, or a reload of a course page would hand the student a fresh worksheet to predict
+		// with the results in mind.
+		st = Start{Table: copy.Table, Notice: workBackNotice}
+	}
 	st.Learner = copy.Learner
+	if saved != "" && savedErr == nil && !st.FromLink && !st.Lesson {
+		st.Locked = copy.Locked
+	}
 	if embedded && f.Options.Predict && st.Table.Mode != lesson.PredictMode {
 		st.Table = lesson.Worksheet(st.Table)
 		st.Lesson = false
@@ -68,6 +80,16 @@ func Choose(f embed.Fragment, saved string, embedded bool) Start {
 		}
 	}
 	return st
+}
+
+// workBackNotice is the sentence shown when a worksheet's link opens on the work this browser kept.
+const workBackNotice = "Your predictions for this table are back, as this browser kept them: the rows that have run stay locked."
+
+// sameWorksheet reports whether a and b are the same worksheet: the same tool, question and rows,
+// whatever the predictions.
+func sameWorksheet(a, b lesson.Table) bool {
+	return a.Mode == lesson.PredictMode && b.Mode == lesson.PredictMode &&
+		lesson.EncodeShare(lesson.Worksheet(a.Filled())) == lesson.EncodeShare(lesson.Worksheet(b.Filled()))
 }
 
 func choose(f embed.Fragment, saved lesson.Table, hasSaved bool, savedErr error) Start {
