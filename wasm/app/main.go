@@ -103,7 +103,8 @@ func start() (err error) {
 	a.link = embed.ParseFragment(hash)
 	a.first = page.Choose(a.link, saved, root().HasAttribute("data-embed"))
 	a.st = page.New(a.first.Table)
-	a.st.RestoreLocks(a.first.Locked)                                           // a reload keeps the predictions Run locked
+	// A reload keeps the predictions Run locked (the saved copy holds the locks).
+	a.st.RestoreLocks(a.first.Locked)
 	packaged := lmsFragment() != "" && a.first.FromLink && a.first.Offer == nil // the build pre-rendered the packaged table
 	a.prerendered = a.first.Prerendered() || packaged
 	a.notesPrerendered = a.first.NotesPrerendered(root().HasAttribute("data-embed")) || packaged
