@@ -1,10 +1,10 @@
 // Instantiates app.wasm, which boot.js started downloading and compiling, with a progress bar,
 // and starts it with wasm_exec.js's Go; registers the service worker meanwhile.
 //
-// The progress total is the uncompressed size that the build wrote into
-// wasm-size.js: Content-Length is the compressed size, while the stream
-// yields uncompressed bytes. Every failure ends in a message on the page,
-// never a blank one.
+// The progress bar's fraction is of the uncompressed size that the build wrote
+// into wasm-size.js, since the stream yields uncompressed bytes; the sizes it
+// says are of the download as sent (sentSize), compressed. Every failure ends
+// in a message on the page, never a blank one.
 "use strict";
 
 (function () {
@@ -35,21 +35,35 @@
     errorEl.hidden = false;
   }
 
-  function mb(n) {
-    return (n / 1048576).toFixed(1) + " MB";
+  function bytes(n) {
+    return n < 1048576 ? Math.round(n / 1024) + " KiB" : (n / 1048576).toFixed(1) + " MiB";
   }
 
+  // progress shows received of total uncompressed bytes, said as the share of the sent bytes
+  // (sent, once the answer has come; 0 while unknown) they came in.
   function progress(received, total) {
     if (!bar || !statusEl) return;
     if (total > 0) {
       var f = Math.min(received / total, 1);
       bar.max = 1;
       bar.value = f;
-      statusEl.textContent = "Loading the playground… " + Math.round(f * 100) + " % (" + mb(Math.min(received, total)) + " of " + mb(total) + ")";
+      statusEl.textContent = "Loading the playground… " + Math.round(f * 100) + " %" + (sent > 0 ? " (" + bytes(f * sent) + " of " + bytes(sent) + ")" : "");
     } else {
       bar.removeAttribute("value"); // indeterminate
-      statusEl.textContent = "Loading the playground… " + mb(received);
+      statusEl.textContent = "Loading the playground… " + bytes(received);
     }
+  }
+
+  // sentSize is the download's size as sent: the answer's Content-Length (of the encoded body
+  // when it has a Content-Encoding), else the build's figure for its encoding (a server that
+  // compresses as it sends gives no length), else, with no encoding, app.wasm's own size.
+  function sentSize(resp) {
+    var length = parseInt(resp.headers.get("Content-Length") || "", 10);
+    if (length > 0) return length;
+    var enc = (resp.headers.get("Content-Encoding") || "identity").trim();
+    if (enc === "identity") return total;
+    var built = self.COERCE_WASM_SENT;
+    return built && built[enc] > 0 ? built[enc] : 0;
   }
 
   function isWasm(bytes) {
@@ -85,6 +99,7 @@
   }
 
   var total = typeof self.COERCE_WASM_SIZE === "number" ? self.COERCE_WASM_SIZE : 0;
+  var sent = 0; // the download as sent, once its answer has come (sentSize)
   var go = new Go();
 
   // worker is navigator.serviceWorker where the page may use it, else null (missing, or
@@ -169,6 +184,7 @@
     if (!resp.ok) {
       throw new Error("The server answered " + resp.status + " for " + WASM_URL + "." + FIX);
     }
+    sent = sentSize(resp);
     var type = (resp.headers.get("Content-Type") || "").split(";")[0].trim();
     if (b.module && type === "application/wasm") {
       var counted = read(resp, false);

@@ -58,8 +58,16 @@ func TestBuildWritesEveryOutputAndIsIdempotent(t *testing.T) {
 		t.Fatalf("app.wasm does not start with the wasm magic number")
 	}
 	size, _ := os.ReadFile(filepath.Join(web, "wasm-size.js"))
-	if want := "self.COERCE_WASM_SIZE = " + strconv.Itoa(len(wasm)) + ";"; !strings.Contains(string(size), want) {
-		t.Errorf("wasm-size.js = %q, want it to contain %q", size, want)
+	br, err1 := os.Stat(filepath.Join(web, "app.wasm.br"))
+	gz, err2 := os.Stat(filepath.Join(web, "app.wasm.gz"))
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	for _, want := range []string{"self.COERCE_WASM_SIZE = " + strconv.Itoa(len(wasm)) + ";",
+		"self.COERCE_WASM_SENT = {br: " + strconv.FormatInt(br.Size(), 10) + ", gzip: " + strconv.FormatInt(gz.Size(), 10) + "};"} {
+		if !strings.Contains(string(size), want) {
+			t.Errorf("wasm-size.js = %q, want it to contain %q", size, want)
+		}
 	}
 	for _, name := range PageFiles {
 		raw, err := os.ReadFile(filepath.Join(web, name))

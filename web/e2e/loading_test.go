@@ -175,22 +175,53 @@ func TestLoadFailuresShowAMessage(t *testing.T) {
 	}
 }
 
-func TestLoadingBarCountsUncompressedBytes(t *testing.T) {
+// The loading bar moves with the uncompressed bytes the stream yields, and says the download's
+// size as sent: the answer's Content-Length (the gzip body's), or, from a server that gives no
+// length, the build's figure for the answer's encoding (wasm-size.js); never app.wasm's
+// uncompressed size.
+func TestLoadingBarCountsTheDownloadAsSent(t *testing.T) {
 	wasm, err := os.ReadFile(filepath.Join(moduleRoot, "web", "app.wasm.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// app.wasm arrives gzip-encoded in 40 slow pieces: Content-Length is the
-	// compressed size, the stream yields the uncompressed bytes. Slow enough (4 s)
-	// that the loader, which starts after the preload began the download, still
-	// sees most of it arrive.
+	raw, err := os.Stat(filepath.Join(moduleRoot, "web", "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, length := range []bool{true, false} {
+		t.Run("content-length="+strconv.FormatBool(length), func(t *testing.T) {
+			between := loadSlowly(t, wasm, length)
+			sent, unpacked := "of "+mib(int64(len(wasm))), mib(raw.Size())
+			if len(between) == 0 {
+				t.Fatal("the loading bar never showed a value between 5 % and 95 %")
+			}
+			for _, s := range between {
+				if !strings.Contains(s, "%") || !strings.Contains(s, sent) || strings.Contains(s, unpacked) {
+					t.Fatalf("status %q does not say how far the download of %s is as sent (%s)", s, unpacked, sent)
+				}
+			}
+		})
+	}
+}
+
+// mib is n bytes as the loader says them over 1 MiB.
+func mib(n int64) string { return strconv.FormatFloat(float64(n)/1048576, 'f', 1, 64) + " MiB" }
+
+// loadSlowly serves app.wasm gzip-encoded in 40 slow pieces, with its Content-Length or without
+// (chunked, as a server that compresses while it sends), and returns the loading statuses seen
+// while the bar stood between 5 % and 95 %.
+func loadSlowly(t *testing.T, gz []byte, length bool) []string {
+	// Slow enough (4 s) that the loader, which starts after the preload began the download,
+	// still sees most of it arrive.
 	slow := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/wasm")
 		w.Header().Set("Content-Encoding", "gzip")
-		w.Header().Set("Content-Length", strconv.Itoa(len(wasm)))
-		step := len(wasm)/40 + 1
-		for off := 0; off < len(wasm); off += step {
-			w.Write(wasm[off:min(off+step, len(wasm))])
+		if length {
+			w.Header().Set("Content-Length", strconv.Itoa(len(gz)))
+		}
+		step := len(gz)/40 + 1
+		for off := 0; off < len(gz); off += step {
+			w.Write(gz[off:min(off+step, len(gz))])
 			w.(http.Flusher).Flush()
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -221,10 +252,6 @@ func TestLoadingBarCountsUncompressedBytes(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Logf("statuses seen mid-download: %q", slices.Compact(slices.Clone(between)))
-	if len(between) == 0 {
-		t.Error("the loading bar never showed a value between 5 % and 95 %")
-	} else if !strings.Contains(between[0], "%") || !strings.Contains(between[0], "MB of") {
-		t.Errorf("status %q does not say how far the download is", between[0])
-	}
 	tb.waitReady()
+	return between
 }
