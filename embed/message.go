@@ -3,6 +3,7 @@ package embed
 import (
 	"strconv"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -49,8 +50,10 @@ type Reply struct {
 
 // ResultRow is one row of a results reply.
 type ResultRow struct {
-	Input, Want, Code, Observation string
-	Pass                           bool
+	Input       string
+	Want, Code  coerce.Code
+	Observation string
+	Pass        bool
 	// Trace is the call's Why as a JSON array (coerce.Trace.JSON), as data-trace holds it.
 	Trace string
 }
@@ -132,11 +135,12 @@ func readRow(r Data, at string) (lesson.Row, string) {
 	if r.Kind() != "object" {
 		return row, at + " is not an object {input, want, note}"
 	}
+	var want string
 	for _, f := range [...]struct {
 		name string
 		dst  *string
 		need bool
-	}{{"input", &row.Input, true}, {"want", &row.Want, false}, {"note", &row.Note, false}} {
+	}{{"input", &row.Input, true}, {"want", &want, false}, {"note", &row.Note, false}} {
 		switch v := r.Get(f.name); {
 		case v.Kind() == "string":
 			*f.dst = v.String()
@@ -145,6 +149,7 @@ func readRow(r Data, at string) (lesson.Row, string) {
 			return row, at + "." + f.name + " is not a string"
 		}
 	}
+	row.Want = coerce.Code(want)
 	return row, ""
 }
 

@@ -48,7 +48,7 @@ func TestBareInputs(t *testing.T) {
 		if field == "-" {
 			field = ""
 		}
-		if got.Code != code || got.Field != field {
+		if string(got.Code) != code || got.Field != field {
 			t.Errorf("line %d: %q: %s %q, want %s %q", r.Line, in, got.Code, got.Field, code, field)
 		}
 		h := hintOf(t, got.Observation)

@@ -39,7 +39,7 @@ func FormatTableResults(t Table, res []Result) string {
 	}
 	text := formatTable(t, func(i int, b *strings.Builder) {
 		r := res[i]
-		b.WriteString(ResultPrefix + r.Code + " " + r.Mark() + " " + r.Observation + "\n")
+		b.WriteString(ResultPrefix + string(r.Code) + " " + r.Mark() + " " + r.Observation + "\n")
 		b.WriteString(TracePrefix)
 		b.Write(r.Trace.JSON())
 		b.WriteByte('\n')

@@ -61,7 +61,7 @@ func checkResultLines(t *testing.T, name string, tbl lesson.Table, res []lesson.
 		if at+2 >= len(lines) {
 			t.Fatalf("%s: row %d (%s) is not followed by its result:\n%s", name, i+1, rows[i], out)
 		}
-		if want := lesson.ResultPrefix + r.Code + " " + r.Mark() + " " + r.Observation; lines[at+1] != want {
+		if want := lesson.ResultPrefix + string(r.Code) + " " + r.Mark() + " " + r.Observation; lines[at+1] != want {
 			t.Errorf("%s row %d: %q, want %q", name, i+1, lines[at+1], want)
 		}
 		tr, ok := strings.CutPrefix(lines[at+2], lesson.TracePrefix)

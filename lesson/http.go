@@ -27,8 +27,9 @@ type HTTPRow struct {
 	Headers []string
 	Body    string
 	// Deadline marks our own client giving up (Status is then ignored).
-	Deadline   bool
-	Want, Note string
+	Deadline bool
+	Want     coerce.Code
+	Note     string
 }
 
 // HTTPRows returns the lesson's vendor responses: an HTML 404, 429 with Retry-After in seconds
@@ -83,7 +84,7 @@ func parseHTTPRow(line []byte) (HTTPRow, string) {
 	case !r.Deadline && r.Status == 0:
 		return r, `a row needs a "status" or "deadline": true`
 	case r.Want != "" && !isCode(r.Want):
-		return r, "unknown code " + strconv.Quote(r.Want) + "; codes are " + strings.Join(Codes(), ", ")
+		return r, "unknown code " + strconv.Quote(string(r.Want)) + "; codes are " + codeList()
 	}
 	return r, ""
 }
@@ -114,7 +115,7 @@ func (r *HTTPRow) member(dec *jsontext.Decoder, key string) error {
 		case "body":
 			r.Body = v.String()
 		case "want":
-			r.Want = v.String()
+			r.Want = coerce.Code(v.String())
 		default:
 			r.Note = v.String()
 		}
@@ -158,7 +159,7 @@ func FormatHTTPRows(rows []HTTPRow) string {
 			}
 			b = append(b, ']')
 		}
-		for _, kv := range [][2]string{{"body", r.Body}, {"want", r.Want}, {"note", r.Note}} {
+		for _, kv := range [][2]string{{"body", r.Body}, {"want", string(r.Want)}, {"note", r.Note}} {
 			if kv[1] != "" || kv[0] == "body" && !r.Deadline {
 				b = append(b, `,"`+kv[0]+`":`...)
 				b, _ = jsontext.AppendQuote(b, kv[1])
@@ -198,9 +199,9 @@ func RunHTTP(rows []HTTPRow, newID func() string) []Result {
 		e, why := n.NormalizeTraced(resp)
 		res.Trace = why
 		if e != nil {
-			res.Code, res.Observation = string(e.Code), string(e.Observation(coerce.DefaultCap))
+			res.Code, res.Observation = e.Code, string(e.Observation(coerce.DefaultCap))
 		} else {
-			res.Code, res.Observation = string(coerce.OK), `{"ok":true,"status":`+strconv.Itoa(r.Status)+`}`
+			res.Code, res.Observation = coerce.OK, `{"ok":true,"status":`+strconv.Itoa(r.Status)+`}`
 		}
 		res.Pass = res.Want != "" && res.Want == res.Code
 		out[i] = res

@@ -111,7 +111,7 @@ func ShareLen(t Table) int {
 func shareRowLen(r Row) int {
 	n := len(`{"input":}`) + quotedLen(r.Input)
 	if r.Want != "" {
-		n += len(`,"want":`) + quotedLen(r.Want)
+		n += len(`,"want":`) + quotedLen(string(r.Want))
 	}
 	if r.Note != "" {
 		n += len(`,"note":`) + quotedLen(r.Note)

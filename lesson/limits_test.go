@@ -106,12 +106,12 @@ func TestLongestRowsObservation(t *testing.T) {
 		if len(c.input) > MaxInputBytes {
 			t.Fatalf("%s: %d bytes, over MaxInputBytes", c.name, len(c.input))
 		}
-		if err := (Table{Rows: []Row{{Input: c.input, Want: c.code}}}).Check(); err != nil {
+		if err := (Table{Rows: []Row{{Input: c.input, Want: coerce.Code(c.code)}}}).Check(); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		res := NewLab(LabConfig{}).RunRow("", Row{Input: c.input})
 		t.Logf("%s: %d-byte input, %d-byte observation %s", c.name, len(c.input), len(res.Observation), res.Observation)
-		if res.Code != c.code || !strings.Contains(res.Observation, c.hint) {
+		if string(res.Code) != c.code || !strings.Contains(res.Observation, c.hint) {
 			t.Errorf("%s: %s %s", c.name, res.Code, res.Observation)
 		}
 		if len(res.Observation) > coerce.DefaultCap {

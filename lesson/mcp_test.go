@@ -18,7 +18,7 @@ func TestLabMCP(t *testing.T) {
 		}
 		if !strings.Contains(string(ex.Response), `"structuredContent":`+res.Observation) ||
 			strings.Contains(string(ex.Response), `"isError":true`) != (res.Code != "ok") ||
-			!strings.Contains(string(ex.Response), `"coerce/code":"`+res.Code+`"`) {
+			!strings.Contains(string(ex.Response), `"coerce/code":"`+string(res.Code)+`"`) {
 			t.Errorf("%s: response %s", r.Input, ex.Response)
 		}
 	}

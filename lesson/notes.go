@@ -174,7 +174,7 @@ func (t Try) Verify() (ok bool, seen string) {
 		return isName(t.Target), t.Target
 	case "row":
 		r := NewLab(LabConfig{}).RunRow(t.Tool, Row{Input: t.Input})
-		return r.Code == t.Claim, r.Code
+		return string(r.Code) == t.Claim, string(r.Code)
 	case "loop":
 		for _, p := range Presets() {
 			if p.Name == t.Target {
@@ -193,7 +193,7 @@ func (t Try) Verify() (ok bool, seen string) {
 		for i, r := range HTTPRows() {
 			if r.Deadline && t.Target == "deadline" || !r.Deadline && strconv.Itoa(r.Status) == t.Target {
 				res := RunHTTP(HTTPRows()[i:i+1], nil)[0]
-				return res.Code == t.Claim, res.Code
+				return string(res.Code) == t.Claim, string(res.Code)
 			}
 		}
 		return false, "no HTTP row " + t.Target
@@ -206,7 +206,7 @@ func (t Try) Verify() (ok bool, seen string) {
 		}
 		before := NewLab(LabConfig{Permissions: perms, Switches: &on}).RunRow(t.Tool, Row{Input: t.Input})
 		after := NewLab(LabConfig{Permissions: perms, Switches: &flipped}).RunRow(t.Tool, Row{Input: t.Input})
-		return before.Code == t.Claim && after.Code == t.After, before.Code + " -> " + after.Code
+		return string(before.Code) == t.Claim && string(after.Code) == t.After, string(before.Code) + " -> " + string(after.Code)
 	}
 	return false, "unknown kind " + t.Kind
 }

@@ -38,7 +38,7 @@ func TestOwnToolTable(t *testing.T) {
 	} {
 		var got []string
 		for _, r := range lesson.NewLab(lesson.LabConfig{Permissions: c.perms}).Run(tbl) {
-			got = append(got, r.Code)
+			got = append(got, string(r.Code))
 		}
 		if strings.Join(got, " ") != c.codes {
 			t.Errorf("permissions %v: codes %v, want %s", c.perms, got, c.codes)

@@ -11,12 +11,12 @@ import (
 // Result is one row's outcome. Code is "ok" or the error code; Observation is the exact JSON
 // the model would see. Pass compares Code with Want (false when Want is empty).
 type Result struct {
-	Tool              string
-	Input, Want, Note string
-	Code              string
-	Field             string
-	Observation       string
-	Pass              bool
+	Tool        string
+	Input, Note string
+	Want, Code  coerce.Code
+	Field       string
+	Observation string
+	Pass        bool
 	// HandlerCalled is true when the arguments were valid and get_job ran.
 	HandlerCalled bool
 	// Trace is the call's Why: its steps, the last one deciding Code (docs/trace.md); for a
@@ -138,7 +138,7 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 	defer func() {
 		if p := recover(); p != nil {
 			e := &coerce.Error{Code: coerce.InternalError, Hint: "the playground failed on this row; the rest still runs", CorrelationID: "row"}
-			res.Code, res.Field, res.Observation, res.HandlerCalled = string(e.Code), "", string(e.Observation(0)), false
+			res.Code, res.Field, res.Observation, res.HandlerCalled = e.Code, "", string(e.Observation(0)), false
 			res.Pass = res.Want == res.Code
 			res.Trace = coerce.Trace{{Name: "handler", Detail: e.Hint}}
 		}
@@ -150,7 +150,7 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 	}
 	o, tr := d.CallTraced(context.Background(), tool, args)
 	res.Trace = tr
-	res.Code, res.Field, res.Observation, res.HandlerCalled = string(o.Code), o.Field, string(o.Observation), o.HandlerCalled
+	res.Code, res.Field, res.Observation, res.HandlerCalled = o.Code, o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
 	return res
 }
@@ -189,7 +189,7 @@ type Summary struct {
 
 // CodeCount is one code's total.
 type CodeCount struct {
-	Code string
+	Code coerce.Code
 	N    int
 }
 

@@ -3,12 +3,14 @@ package lesson
 import (
 	"strings"
 	"testing"
+
+	"coerceplayground/coerce"
 )
 
 func TestRunClassroom(t *testing.T) {
 	lab := NewLab(LabConfig{NewID: func() string { return "test" }})
 	results := lab.Run(Classroom())
-	wantCodes := []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"}
+	wantCodes := []coerce.Code{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"}
 	calls := 0
 	for i, r := range results {
 		if r.Code != wantCodes[i] || !r.Pass {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -312,6 +313,7 @@ func decodeShareRows(dec *jsontext.Decoder, t *Table, bad *[]BadRow) error {
 // broken JSON is jsonwalk.ErrSyntax.
 func decodeShareRow(dec *jsontext.Decoder) (Row, error) {
 	var r Row
+	var want string
 	sawInput := false
 	err := jsonwalk.Members(dec, func(key string) error {
 		var field *string
@@ -319,7 +321,7 @@ func decodeShareRow(dec *jsontext.Decoder) (Row, error) {
 		case "input":
 			field, sawInput = &r.Input, true
 		case "want":
-			field = &r.Want
+			field = &want
 		case "note":
 			field = &r.Note
 		default:
@@ -332,6 +334,7 @@ func decodeShareRow(dec *jsontext.Decoder) (Row, error) {
 		*field = v
 		return nil
 	})
+	r.Want = coerce.Code(want)
 	var msg shareMsg
 	switch {
 	case errors.As(err, &msg):

@@ -13,7 +13,7 @@ import (
 // note for people. Want is empty in predict mode, before the learner has filled it in.
 type Row struct {
 	Input string
-	Want  string
+	Want  coerce.Code
 	Note  string
 }
 
@@ -35,24 +35,36 @@ type Table struct {
 const PredictMode = "predict"
 
 // Codes returns "ok" and the catalog's codes: the values a row's Want may take.
-func Codes() []string {
-	out := []string{string(coerce.OK)}
+func Codes() []coerce.Code {
+	out := []coerce.Code{coerce.OK}
 	for _, e := range coerce.Catalog() {
-		out = append(out, string(e.Code))
+		out = append(out, e.Code)
 	}
 	return out
 }
 
-func isCode(s string) bool {
-	_, inCatalog := coerce.Lookup(coerce.Code(s))
-	return s == string(coerce.OK) || inCatalog
+// codeList is Codes() as error messages list them: "ok, invalid_args, …".
+func codeList() string {
+	var b strings.Builder
+	for i, c := range Codes() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(c))
+	}
+	return b.String()
+}
+
+func isCode(c coerce.Code) bool {
+	_, inCatalog := coerce.Lookup(c)
+	return c == coerce.OK || inCatalog
 }
 
 // Unpredicted is how the text format writes a row whose expected code is still to be predicted.
 const Unpredicted = "?"
 
 // isWantWord reports whether w may stand in a row's code column.
-func isWantWord(w string) bool { return w == Unpredicted || isCode(w) }
+func isWantWord(w string) bool { return w == Unpredicted || isCode(coerce.Code(w)) }
 
 // Check reports what keeps t from being run, shared, saved or written as text: too many rows, an
 // unknown tool or mode, a preamble line that is not one short comment line, a row that checkRow
@@ -116,7 +128,7 @@ func checkRow(r Row) string {
 	case !utf8.ValidString(r.Input) || !utf8.ValidString(r.Note):
 		return "the row is not valid UTF-8"
 	case r.Want != "" && !isCode(r.Want):
-		return "unknown code " + strconv.Quote(r.Want) + "; codes are " + strings.Join(Codes(), ", ")
+		return "unknown code " + strconv.Quote(string(r.Want)) + "; codes are " + codeList()
 	case strings.ContainsAny(r.Note, "\r\n"):
 		return "the note holds a line break"
 	case len(r.Note) > MaxNoteBytes:

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"coerceplayground/coerce"
 )
 
 // ParseError is a table text error, naming its line (from 1; 0 for the table as a whole).
@@ -143,10 +145,10 @@ func parseRowOnce(line string) (Row, string) {
 		if len(words) == 1 && isWantWord(line) {
 			return Row{}, "the row has a code but no input before it"
 		}
-		return Row{}, "the row does not end with a code; codes are " + strings.Join(Codes(), ", ") + ", or ? to predict"
+		return Row{}, "the row does not end with a code; codes are " + codeList() + ", or ? to predict"
 	}
 	w := line[words[pick][0]:words[pick][1]]
-	row := Row{Input: strings.TrimSpace(line[:words[pick][0]]), Want: w}
+	row := Row{Input: strings.TrimSpace(line[:words[pick][0]]), Want: coerce.Code(w)}
 	if w == Unpredicted {
 		row.Want = ""
 	}
@@ -164,7 +166,7 @@ func parseRowOnce(line string) (Row, string) {
 
 // rowLine writes one row as FormatTable does, without column padding (which parsing ignores).
 func rowLine(r Row) string {
-	want := r.Want
+	want := string(r.Want)
 	if want == "" {
 		want = Unpredicted
 	}
@@ -258,7 +260,7 @@ func formatTable(t Table, after func(i int, b *strings.Builder)) string {
 	}
 	for i, r := range t.Rows {
 		r.Input, r.Note = strings.TrimSpace(r.Input), strings.TrimSpace(r.Note)
-		want := r.Want
+		want := string(r.Want)
 		if want == "" {
 			want = Unpredicted
 		}

@@ -15,7 +15,7 @@ func runCases(t *testing.T, lab *Lab, cases []toolCase) {
 	for _, c := range cases {
 		before := lab.HandlerCalls()
 		r := lab.RunRow(c.tool, Row{Input: c.input})
-		if r.Code != c.code || !strings.Contains(r.Observation, c.mention) {
+		if string(r.Code) != c.code || !strings.Contains(r.Observation, c.mention) {
 			t.Errorf("%s %s: got %s, want %s mentioning %q", c.tool, c.input, r.Observation, c.code, c.mention)
 		}
 		if called := lab.HandlerCalls() > before; called != c.called || r.HandlerCalled != c.called {
@@ -71,7 +71,7 @@ func TestSwitchesFlipTheirFixtures(t *testing.T) {
 		sw := c.sw
 		before := NewLab(LabConfig{Permissions: perms}).RunRow(c.tool, Row{Input: c.row})
 		after := NewLab(LabConfig{Permissions: perms, Switches: &sw}).RunRow(c.tool, Row{Input: c.row})
-		if before.Code != c.before || after.Code != c.af {
+		if string(before.Code) != c.before || string(after.Code) != c.af {
 			t.Errorf("%s: %s gave %s then %s, want %s then %s", c.name, c.row, before.Code, after.Code, c.before, c.af)
 		}
 	}

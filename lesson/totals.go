@@ -13,7 +13,7 @@ func CodeTotals(counts []coerce.Count) []CodeCount {
 	for _, c := range Codes() {
 		n := 0
 		for _, k := range counts {
-			if string(k.Code) == c {
+			if k.Code == c {
 				n += k.N
 			}
 		}
@@ -28,7 +28,7 @@ func CodeTotals(counts []coerce.Count) []CodeCount {
 // codes, so a share they make is the table's plan, not a spike, and the reading says which
 // calls made it before it says what the same share would mean in production.
 func Reading(totals, planned []CodeCount) []string {
-	sum, by, fromTable := 0, map[string]int{}, map[string]int{}
+	sum, by, fromTable := 0, map[coerce.Code]int{}, map[coerce.Code]int{}
 	for _, t := range totals {
 		sum += t.N
 		by[t.Code] = t.N
@@ -40,8 +40,8 @@ func Reading(totals, planned []CodeCount) []string {
 		return []string{"No calls yet: run the table, the learner box or a loop, and the counts appear here."}
 	}
 	var out []string
-	share := func(code string) string {
-		return code + " is " + strconv.Itoa(by[code]*100/sum) + "% of calls" + madeBy(by[code], fromTable[code])
+	share := func(code coerce.Code) string {
+		return string(code) + " is " + strconv.Itoa(by[code]*100/sum) + "% of calls" + madeBy(by[code], fromTable[code])
 	}
 	if by["invalid_args"]*100/sum >= 30 {
 		out = append(out, share("invalid_args")+" In production, where the model writes every call, a rise like this means the schema or the prompt changed, so the model sends shapes the tool no longer takes. Look at the field that fails most.")

@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -67,9 +68,9 @@ const MaxInteractions = 250
 // Row is one row of a run as recorded (see the package doc).
 type Row struct {
 	Input     string
-	Predicted string // the prediction that counts, "" for none
-	Shown     bool   // the row's result has been shown
-	Got       string // the code it got, when Shown
+	Predicted coerce.Code // the prediction that counts, "" for none
+	Shown     bool        // the row's result has been shown
+	Got       coerce.Code // the code it got, when Shown
 }
 
 // Right reports whether the row's counted prediction matched the code it got.

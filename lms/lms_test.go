@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -12,8 +13,8 @@ import (
 // codes get_job gives are ok, ok, invalid_args, invalid_args, invalid_args, not_found.
 func lessonRun(t *testing.T) []Row {
 	t.Helper()
-	got := []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"}
-	pred := []string{"ok", "ok", "invalid_args", "invalid_args", "ok", ""}
+	got := []coerce.Code{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"}
+	pred := []coerce.Code{"ok", "ok", "invalid_args", "invalid_args", "ok", ""}
 	tab := lesson.Classroom()
 	if len(tab.Rows) != 6 {
 		t.Fatalf("the lesson has %d rows, want 6", len(tab.Rows))

@@ -56,9 +56,9 @@ func Record(v Version, id string, rows []Row, mastery string) []Set {
 		set(p+"id", RowID(v, id, i))
 		set(p+"type", n.Type)
 		if r.Predicted != "" {
-			set(p+n.Response, r.Predicted)
+			set(p+n.Response, string(r.Predicted))
 		}
-		set(p+"correct_responses.0.pattern", r.Got)
+		set(p+"correct_responses.0.pattern", string(r.Got))
 		set(p+"result", result(n, r))
 	}
 	sc := Tally(rows)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -80,7 +81,7 @@ func EncodeResume(id string, rows []Row) string {
 // Resumed is what resume data says about each row: its counted prediction and whether its
 // result had been shown.
 type Resumed struct {
-	Predicted string
+	Predicted coerce.Code
 	Shown     bool
 }
 

@@ -49,9 +49,9 @@ func Statements(tool, id string, rows []Row, ms int64) []byte {
 		b = quote(b, "Row "+strconv.Itoa(i+1)+": "+clip(r.Input))
 		b = append(b, `},"interactionType":"choice","choices":`...)
 		b = append(b, choices...)
-		b = append(b, `,"correctResponsesPattern":["`+r.Got+`"]}},"result":{`...)
+		b = append(b, `,"correctResponsesPattern":["`+string(r.Got)+`"]}},"result":{`...)
 		if r.Predicted != "" {
-			b = append(b, `"response":"`+r.Predicted+`",`...)
+			b = append(b, `"response":"`+string(r.Predicted)+`",`...)
 		}
 		b = append(b, `"success":`+strconv.FormatBool(r.Right())+`},"context":{"contextActivities":{"parent":[{"objectType":"Activity","id":"`+
 			table+`"}]}}}`...)

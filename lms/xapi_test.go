@@ -48,7 +48,7 @@ func TestStatementsAreValidXAPI(t *testing.T) {
 		}
 		def := m["object"].(map[string]any)["definition"].(map[string]any)
 		r := m["result"].(map[string]any)
-		if def["interactionType"] != "choice" || def["correctResponsesPattern"].([]any)[0] != rows[i].Got ||
+		if def["interactionType"] != "choice" || def["correctResponsesPattern"].([]any)[0] != string(rows[i].Got) ||
 			r["success"] != rows[i].Right() || (rows[i].Predicted != "") != (r["response"] != nil) {
 			t.Errorf("row %d: %v %v", i+1, def, r)
 		}

@@ -75,7 +75,7 @@ func classroom(t *testing.T, cs *mcp.ClientSession) {
 	for _, r := range rows {
 		res, obs := callTool(t, cs, "get_job", lesson.Arguments(r.Input, "job_id"))
 		page := lab.RunRow("get_job", r)
-		if res.Meta[mcpwire.MetaCode] != r.Want || res.IsError != (r.Want != "ok") {
+		if res.Meta[mcpwire.MetaCode] != string(r.Want) || res.IsError != (r.Want != "ok") {
 			t.Errorf("%s: _meta code %v, isError %v, want %s", r.Input, res.Meta[mcpwire.MetaCode], res.IsError, r.Want)
 		}
 		if obs != page.Observation || len(obs) > coerce.DefaultCap {

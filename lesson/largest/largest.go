@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -28,7 +29,7 @@ func Table() lesson.Table {
 		strings.Repeat("😀", lesson.MaxInputBytes/4),
 	}
 	inputs := []string{`"17"`, `17`, `-1`, `"abc"`, `True`, `99`}
-	wants := []string{"ok", "ok", "invalid_args", "invalid_args", "", "not_found"}
+	wants := []coerce.Code{"ok", "ok", "invalid_args", "invalid_args", "", "not_found"}
 	for i := range lesson.MaxRows {
 		r := lesson.Row{Input: inputs[i%len(inputs)], Want: wants[i%len(wants)], Note: "n" + itoa(i+1)}
 		if i < len(long) {

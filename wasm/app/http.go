@@ -7,6 +7,7 @@ package main
 import (
 	"strconv"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
@@ -90,7 +91,7 @@ func (p *vendor) drafts() []page.HTTPDraft {
 			Headers:  getProp(byID(page.HTTPID(i, "headers")), "value"),
 			Body:     getProp(byID(page.HTTPID(i, "body")), "value"),
 			Deadline: checked(byID(page.HTTPID(i, "deadline"))),
-			Want:     getProp(byID(page.HTTPID(i, "want")), "value"),
+			Want:     coerce.Code(getProp(byID(page.HTTPID(i, "want")), "value")),
 			Note:     byID(page.HTTPID(i, "li")).GetAttribute("data-note"),
 		})
 	}

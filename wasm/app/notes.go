@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
@@ -23,7 +24,7 @@ const notesWide = "(min-width: 1080px)"
 // to name the row it adds after the card and report the code it got.
 type tryContext struct {
 	title string
-	code  string // set by the row handler after its run
+	code  coerce.Code // set by the row handler after its run
 	ran   bool
 }
 
@@ -104,8 +105,8 @@ func (a *app) tryNote(n lesson.Note, ti int) {
 		return
 	}
 	out.SetTextContent(page.TryOutcome(t, ctx.code))
-	out.SetAttribute("data-code", ctx.code)
-	out.SetAttribute("data-holds", strconv.FormatBool(ctx.code == t.Claim))
+	out.SetAttribute("data-code", string(ctx.code))
+	out.SetAttribute("data-holds", strconv.FormatBool(string(ctx.code) == t.Claim))
 	out.RemoveAttribute("hidden")
 }
 

@@ -38,7 +38,7 @@ func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string
 			return
 		}
 		if d.Class().Contains("why") {
-			fillOnce(d, page.WhyLines(page.WhyFor(r.Trace, r.Code), r.Code))
+			fillOnce(d, page.WhyLines(page.WhyFor(r.Trace, r.Code), string(r.Code)))
 		} else if d.Class().Contains("mcp") {
 			fillOnce(d, page.MCPLines(a.st.MCP(r))...)
 		}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 )
@@ -42,7 +43,7 @@ func (e *editor) buildRowTemplate() {
 
 // useCodes makes the row template's select offer codes (page.State.RowCodes: they follow the
 // table's tool) and reports whether that changed what it offered.
-func (e *editor) useCodes(codes []string) bool {
+func (e *editor) useCodes(codes []coerce.Code) bool {
 	if !e.rowTpl.IsUndefined() && slices.Equal(codes, e.rowCodes) {
 		return false
 	}

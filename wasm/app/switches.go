@@ -108,8 +108,8 @@ func (p *switches) flip(name string, on bool) {
 		appendNodes(p.changes, page.ChangeView(k, c, obs))
 		// The results table says it too, next to the row.
 		if r, ok := p.a.res.row(c.Row); ok {
-			r.SetAttribute("data-before", c.Before)
-			r.SetAttribute("data-after", c.After)
+			r.SetAttribute("data-before", string(c.Before))
+			r.SetAttribute("data-after", string(c.After))
 			r.Class().Add("changed")
 			if got := r.Underlying().Call("querySelector", "td.got"); !got.IsNull() {
 				appendNodes(wrap(got), page.WasBefore(c.Before))

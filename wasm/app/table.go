@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
@@ -21,11 +22,11 @@ type editor struct {
 	rows, rowsStatus, share, status *dom.BasicHTMLElement
 	addRow                          *dom.HTMLButtonElement
 
-	rowTpl    js.Value     // an editor row, cloned for each row (rows.go)
-	rowCodes  []string     // the codes rowTpl's select offers
-	rowsTable js.Value     // the editor's <table>
-	win       editorWindow // which rows of a long table are drawn
-	drawn     bool         // the rows have been drawn once (or kept from index.html)
+	rowTpl    js.Value      // an editor row, cloned for each row (rows.go)
+	rowCodes  []coerce.Code // the codes rowTpl's select offers
+	rowsTable js.Value      // the editor's <table>
+	win       editorWindow  // which rows of a long table are drawn
+	drawn     bool          // the rows have been drawn once (or kept from index.html)
 
 	drawnPredict bool // the rows were drawn for predict mode (their labels say so)
 	// loaded is true while the table is one a host set (page.Loaded) and the reader has not
@@ -163,8 +164,8 @@ func (e *editor) edit(t *dom.BasicHTMLElement) {
 			t.Underlying().Get("parentElement").Call("querySelector", ".print-only").Set("textContent", r[i].Input)
 		}
 	case "want":
-		if refused = st.SetWant(i, v); refused != "" {
-			setProp(t, "value", st.Table().Rows[i].Want)
+		if refused = st.SetWant(i, coerce.Code(v)); refused != "" {
+			setProp(t, "value", string(st.Table().Rows[i].Want))
 		}
 	case "note":
 		refused = st.SetNote(i, v)

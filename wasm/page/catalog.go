@@ -9,7 +9,7 @@ import (
 
 // Entry is one code of the error catalog, as the page lists it.
 type Entry struct {
-	Code string
+	Code coerce.Code
 	// Fields are the entry's other members in catalog order, values as text.
 	Fields []Field
 }
@@ -54,7 +54,7 @@ func Catalog(tool string) []Entry {
 // declared one), which are all the tool can answer. A code a row already holds that the tool
 // cannot answer (a table imported or linked so) is offered too, so the select shows the row's
 // value instead of passing it off as not predicted. In the order of lesson.Codes.
-func (s *State) RowCodes() []string {
+func (s *State) RowCodes() []coerce.Code {
 	var catalog []coerce.Entry
 	if d, ok := s.ownDef(); ok {
 		catalog = d.Tool(nil).Catalog()
@@ -65,9 +65,9 @@ func (s *State) RowCodes() []string {
 			}
 		}
 	}
-	var out []string
+	var out []coerce.Code
 	for _, c := range lesson.Codes() {
-		if c == string(coerce.OK) || s.rowHolds(c) || declaresCode(catalog, c) {
+		if c == coerce.OK || s.rowHolds(c) || declaresCode(catalog, c) {
 			out = append(out, c)
 		}
 	}
@@ -75,7 +75,7 @@ func (s *State) RowCodes() []string {
 }
 
 // rowHolds reports whether a row of the table expects code.
-func (s *State) rowHolds(code string) bool {
+func (s *State) rowHolds(code coerce.Code) bool {
 	for _, r := range s.table.Rows {
 		if r.Want == code {
 			return true
@@ -84,9 +84,9 @@ func (s *State) rowHolds(code string) bool {
 	return false
 }
 
-func declaresCode(catalog []coerce.Entry, code string) bool {
+func declaresCode(catalog []coerce.Entry, code coerce.Code) bool {
 	for _, e := range catalog {
-		if string(e.Code) == code {
+		if e.Code == code {
 			return true
 		}
 	}
@@ -101,7 +101,7 @@ func entries(catalog []coerce.Entry) []Entry {
 		if e.ToolCap > 0 {
 			f = append(f, Field{"tool_cap", strconv.Itoa(e.ToolCap)})
 		}
-		out[i] = Entry{Code: string(e.Code), Fields: append(f, Field{"on_cap", string(e.OnCap)})}
+		out[i] = Entry{Code: e.Code, Fields: append(f, Field{"on_cap", string(e.OnCap)})}
 	}
 	return out
 }

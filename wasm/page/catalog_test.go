@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/coerce"
 	"coerceplayground/internal/jsonwalk"
 	"coerceplayground/lesson"
 	"github.com/go-json-experiment/json/jsontext"
@@ -53,7 +54,7 @@ func parseCatalogFile(raw []byte) ([]Entry, error) {
 		err := jsonwalk.Members(dec, func(key string) error {
 			text, err := scalarText(dec)
 			if key == "code" {
-				e.Code = text
+				e.Code = coerce.Code(text)
 			} else {
 				e.Fields = append(e.Fields, Field{key, text})
 			}
@@ -91,7 +92,7 @@ func TestRowCodesFollowTheTool(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []string{"ok"}
+		want := []coerce.Code{"ok"}
 		for _, e := range cat {
 			want = append(want, e.Code)
 		}
@@ -101,7 +102,7 @@ func TestRowCodesFollowTheTool(t *testing.T) {
 		}
 	}
 	s := New(lesson.Table{Rows: []lesson.Row{{Input: "17", Want: "rate_limited"}, {Input: "18"}}})
-	if got := s.RowCodes(); !slices.Equal(got, []string{"ok", "invalid_args", "not_found", "rate_limited", "timeout", "internal_error"}) {
+	if got := s.RowCodes(); !slices.Equal(got, []coerce.Code{"ok", "invalid_args", "not_found", "rate_limited", "timeout", "internal_error"}) {
 		t.Errorf("a get_job row expecting rate_limited: the select offers %q", got)
 	}
 	if err := s.UseOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {

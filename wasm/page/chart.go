@@ -35,8 +35,8 @@ func ChartSVG(totals []lesson.CodeCount) string {
 		if t.N > 0 {
 			w = 2 + (barMax-2)*t.N/max
 		}
-		b.WriteString(`<text class="chart-label" x="` + strconv.Itoa(labelW-8) + `" y="` + strconv.Itoa(y+17) + `" text-anchor="end">` + t.Code + `</text>`)
-		b.WriteString(`<rect class="bar bar-` + t.Code + `" x="` + strconv.Itoa(labelW) + `" y="` + strconv.Itoa(y+4) + `" width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(rowH-8) + `" rx="3"/>`)
+		b.WriteString(`<text class="chart-label" x="` + strconv.Itoa(labelW-8) + `" y="` + strconv.Itoa(y+17) + `" text-anchor="end">` + string(t.Code) + `</text>`)
+		b.WriteString(`<rect class="bar bar-` + string(t.Code) + `" x="` + strconv.Itoa(labelW) + `" y="` + strconv.Itoa(y+4) + `" width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(rowH-8) + `" rx="3"/>`)
 		b.WriteString(`<text class="chart-value" x="` + strconv.Itoa(labelW+w+6) + `" y="` + strconv.Itoa(y+17) + `">` + strconv.Itoa(t.N) + `</text>`)
 	}
 	b.WriteString(`</svg>`)
@@ -51,7 +51,7 @@ func chartSummary(totals []lesson.CodeCount, sum int) string {
 	var parts []string
 	for _, t := range totals {
 		if t.N > 0 {
-			parts = append(parts, t.Code+" "+strconv.Itoa(t.N))
+			parts = append(parts, string(t.Code)+" "+strconv.Itoa(t.N))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -91,7 +91,7 @@ func TestMetricsCountEveryKindOfRun(t *testing.T) {
 	total := func() map[string]int {
 		m := map[string]int{}
 		for _, c := range s.Totals() {
-			m[c.Code] = c.N
+			m[string(c.Code)] = c.N
 		}
 		return m
 	}

@@ -9,6 +9,7 @@ package page
 import (
 	"strconv"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -60,10 +61,10 @@ func Option(value, label string, selected bool) Node {
 
 // codeOptions are an expected code's choices: none (value "") first, then the catalog's codes,
 // chosen selected.
-func codeOptions(chosen, none string) []Node {
+func codeOptions(chosen coerce.Code, none string) []Node {
 	out := []Node{Option("", none, false)}
 	for _, c := range lesson.Codes() {
-		out = append(out, Option(c, c, c == chosen))
+		out = append(out, Option(string(c), string(c), c == chosen))
 	}
 	return out
 }

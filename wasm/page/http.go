@@ -18,7 +18,8 @@ const maxBodyBytes = 16 << 10
 type HTTPDraft struct {
 	Status, Headers, Body string
 	Deadline              bool
-	Want, Note            string
+	Want                  coerce.Code
+	Note                  string
 }
 
 // draftOf is the editor's view of a response.

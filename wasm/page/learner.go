@@ -160,7 +160,7 @@ func (s *State) AddTried(i int) Added {
 	row := s.appendRow(r)
 	say := "Added as row " + strconv.Itoa(row+1) + "."
 	if r.Want != "" {
-		say = "Added as row " + strconv.Itoa(row+1) + ", expecting " + r.Want + "."
+		say = "Added as row " + strconv.Itoa(row+1) + ", expecting " + string(r.Want) + "."
 	}
 	return Added{Row: row, New: true, Say: say}
 }

@@ -102,12 +102,12 @@ func (s *State) ResultsMessage(request string) map[string]any {
 	rows, sum := s.ResultsReply()
 	list := make([]any, len(rows))
 	for i, r := range rows {
-		list[i] = map[string]any{"input": r.Input, "want": r.Want, "code": r.Code, "observation": r.Observation, "pass": r.Pass,
+		list[i] = map[string]any{"input": r.Input, "want": string(r.Want), "code": string(r.Code), "observation": r.Observation, "pass": r.Pass,
 			"trace": traceMessage(s.results[i].Trace)}
 	}
 	codes := map[string]any{}
 	for _, c := range sum.Codes {
-		codes[c.Code] = c.N
+		codes[string(c.Code)] = c.N
 	}
 	return map[string]any{
 		"type":    embed.ReplyResults,

@@ -3,6 +3,7 @@ package page
 import (
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
@@ -63,7 +64,7 @@ type Placed struct {
 // in one table is not possible, and keeping the old rows would run them against the wrong tool.
 // ok is false when the table is full.
 func PlaceRow(t lesson.Table, try lesson.Try, title string) (p Placed, ok bool) {
-	return placeRow(t, try.Tool, lesson.Row{Input: try.Input, Want: try.Claim, Note: "from the note: " + title})
+	return placeRow(t, try.Tool, lesson.Row{Input: try.Input, Want: coerce.Code(try.Claim), Note: "from the note: " + title})
 }
 
 // PlaceTry puts a row target in the table (PlaceRow, then Place); ok is false when the table is
@@ -131,15 +132,15 @@ func SwitchedNotice(from, to string) string {
 
 // TryOutcome is the sentence shown next to a card's claim once its row ran: the code the tool
 // gave, and whether it is the code the note claims.
-func TryOutcome(try lesson.Try, code string) string {
+func TryOutcome(try lesson.Try, code coerce.Code) string {
 	tool := try.Tool
 	if tool == "" {
 		tool = lesson.DefaultTool
 	}
-	if code == try.Claim {
-		return tool + " answered " + code + ", as the note says."
+	if string(code) == try.Claim {
+		return tool + " answered " + string(code) + ", as the note says."
 	}
-	return tool + " answered " + code + ", not " + try.Claim + " as the note says."
+	return tool + " answered " + string(code) + ", not " + try.Claim + " as the note says."
 }
 
 // splitLabel cuts a row target's Try it label around its raw input, so the button can show the

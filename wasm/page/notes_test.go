@@ -136,7 +136,7 @@ func TestPlaceRowEveryNoteRow(t *testing.T) {
 			if err := s.Run(); err != nil {
 				t.Fatal(err)
 			}
-			if got := s.Results()[p.Row]; got.Input != try.Input || got.Code != try.Claim {
+			if got := s.Results()[p.Row]; got.Input != try.Input || string(got.Code) != try.Claim {
 				t.Errorf("%s: row %d ran %q → %s, want %q → %s", n.Slug, p.Row, got.Input, got.Code, try.Input, try.Claim)
 			}
 		}

@@ -48,7 +48,7 @@ func TestUseOwnTool(t *testing.T) {
 		}
 		var codes []string
 		for _, r := range s.Results() {
-			codes = append(codes, r.Code)
+			codes = append(codes, string(r.Code))
 		}
 		return strings.Join(codes, " ")
 	}

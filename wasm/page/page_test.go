@@ -141,7 +141,7 @@ func TestRunClassroom(t *testing.T) {
 	}
 	var codes []string
 	for _, r := range s.Results() {
-		codes = append(codes, r.Code)
+		codes = append(codes, string(r.Code))
 	}
 	want := []string{"ok", "ok", "invalid_args", "invalid_args", "invalid_args", "not_found"}
 	if !slices.Equal(codes, want) {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -17,7 +18,7 @@ type Score struct {
 type Miss struct {
 	Row       int
 	Input     string
-	Want, Got string
+	Want, Got coerce.Code
 }
 
 // ScorePredictions compares each prediction with the code that came back.
@@ -104,7 +105,7 @@ func (s *State) Predicting() bool {
 // LessonAnswer is the lesson's answer for row r of a table calling tool: the lesson's own expected
 // code when the lesson's table has that input, else the code the tool actually answers (the
 // page computes it; a table needs no stored answers).
-func (s *State) LessonAnswer(tool string, r lesson.Row) string {
+func (s *State) LessonAnswer(tool string, r lesson.Row) coerce.Code {
 	if tool == lesson.DefaultTool {
 		for _, c := range lesson.Classroom().Rows {
 			if c.Input == r.Input && c.Want != "" {

@@ -29,7 +29,7 @@ func ReadingView(r lesson.Result, key string, open bool) Node {
 	}
 	return box.With(
 		E("pre", "class", "obs", "tabindex", "0", "aria-label", "Observation JSON: what the model receives").Say(rd.Layout),
-		WhyView(key, steps, r.Code, open),
+		WhyView(key, steps, string(r.Code), open),
 		E("details", "class", "mcp", "data-key", key).With(E("summary").Say("Over MCP")),
 	)
 }

@@ -3,6 +3,7 @@ package page
 import (
 	"strconv"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -17,7 +18,7 @@ const ResultReadingCell = 4
 // resultKind is what a result row's markup depends on besides its texts: a kind of row in the
 // Stamp.
 type resultKind struct {
-	want, code string
+	want, code coerce.Code
 	pass, note bool
 }
 
@@ -91,9 +92,9 @@ func resultTemplate(k resultKind, predict bool) Node {
 	case k.pass:
 		class, mark = "pass", E("span", "class", "mark pass").Say("✓ right")
 	default:
-		why := "expected " + k.want
+		why := "expected " + string(k.want)
 		if predict {
-			why = "you predicted " + k.want
+			why = "you predicted " + string(k.want)
 		}
 		class, mark = "fail", E("span", "class", "mark fail").Say("✗ wrong").With(E("span", "class", "why").Say(why))
 	}
@@ -108,7 +109,7 @@ func resultTemplate(k resultKind, predict bool) Node {
 			With(E("span", "class", "wide").Say("Details")))
 	}
 	// tabindex: a summary's row link and a note's Try it take the focus to the row.
-	return E("tr", "data-code", k.code, "data-pass", strconv.FormatBool(k.pass), "class", class, "tabindex", "-1").With(
+	return E("tr", "data-code", string(k.code), "data-pass", strconv.FormatBool(k.pass), "class", class, "tabindex", "-1").With(
 		E("th", "class", "num", "scope", "row"),
 		in,
 		E("td", "class", "want", "data-label", WantLabel(predict)).With(want),

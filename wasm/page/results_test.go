@@ -42,7 +42,7 @@ func TestResultRows(t *testing.T) {
 			}
 			where := name + " row " + strconv.Itoa(i+1)
 			for attr, want := range map[string]string{
-				"data-code": r.Code, "data-pass": strconv.FormatBool(r.Pass),
+				"data-code": string(r.Code), "data-pass": strconv.FormatBool(r.Pass),
 				"data-observation": r.Observation, "data-trace": string(r.Trace.JSON()),
 			} {
 				if got, _ := row.Attr(attr); got != want {
@@ -65,7 +65,7 @@ func TestResultRows(t *testing.T) {
 			}{
 				{[]int{0}, strconv.Itoa(i + 1)},
 				{[]int{1, 0}, r.Input},
-				{[]int{3, 0}, r.Code},
+				{[]int{3, 0}, string(r.Code)},
 				{[]int{5, 0}, mark},
 			} {
 				if got := text(at(c.path...)); !strings.HasPrefix(got, c.want) {

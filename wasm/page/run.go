@@ -147,7 +147,7 @@ func Summary(results []lesson.Result) string {
 	b.WriteString(". ")
 	var counts []string
 	for _, c := range sum.Counts {
-		counts = append(counts, c.Code+" "+strconv.Itoa(c.N))
+		counts = append(counts, string(c.Code)+" "+strconv.Itoa(c.N))
 	}
 	b.WriteString("Codes: ")
 	b.WriteString(strings.Join(counts, ", "))

@@ -3,6 +3,7 @@ package page
 import (
 	"strconv"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -210,11 +211,23 @@ func (s *State) SetInput(i int, v string) string {
 
 // SetWant sets row i's expected code; "" means still to be predicted. Like SetInput, it refuses
 // a change that would take the table over its size, and any change of a locked row's prediction.
-func (s *State) SetWant(i int, v string) string {
-	if s.Locked(i) && s.table.Rows[i].Want != v {
+func (s *State) SetWant(i int, v coerce.Code) string {
+	if i < 0 || i >= len(s.table.Rows) || s.table.Rows[i].Want == v {
+		return ""
+	}
+	if s.Locked(i) {
 		return lockRefused(i)
 	}
-	return s.setField(i, v, func(r *lesson.Row) *string { return &r.Want }, func(string) string { return "" })
+	// A code is at most a catalog name: it cannot take the table over its size by itself, but
+	// the check stays with the other fields' so that nothing the editor accepts is refused later.
+	old := s.table.Rows[i].Want
+	s.table.Rows[i].Want = v
+	if msg := lesson.SizeProblem(s.table); msg != "" && len(v) > len(old) {
+		s.table.Rows[i].Want = old
+		return editRefused(i, msg)
+	}
+	s.changed(Edited)
+	return ""
 }
 
 // SetNote sets row i's note; like SetInput, it refuses a note over lesson.MaxNoteBytes and a

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/coerce"
 	"coerceplayground/internal/fixture"
 	"coerceplayground/lesson"
 )
@@ -163,7 +164,7 @@ func editStep(s *State, op, arg string, num func(int) int, rest func() string) (
 	case "input":
 		return s.SetInput(num(0), rest()), true
 	case "want":
-		return s.SetWant(num(0), rest()), true
+		return s.SetWant(num(0), coerce.Code(rest())), true
 	case "note":
 		return s.SetNote(num(0), rest()), true
 	case "replace":
@@ -215,7 +216,7 @@ func check(t *testing.T, s *State, events *recorder, k, want string, line int) {
 	case "wants:":
 		var w []string
 		for _, r := range s.Table().Rows {
-			w = append(w, cmp.Or(r.Want, "?"))
+			w = append(w, cmp.Or(string(r.Want), "?"))
 		}
 		got = strings.Join(w, " | ")
 	case "locked:":

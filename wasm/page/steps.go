@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -18,7 +19,7 @@ import (
 func AttemptView(at Attempt) Node {
 	res := at.Result
 	key := strconv.Itoa(at.Seq)
-	return E("li", "data-code", res.Code, "data-observation", res.Observation,
+	return E("li", "data-code", string(res.Code), "data-observation", res.Observation,
 		"data-trace", string(res.Trace.JSON()), "data-seq", key).With(
 		E("div", "class", "head").With(Badge(res.Code), E("code", "class", "input").Say(at.Input),
 			E("button", "class", "add-tried", "type", "button", "data-seq", key,
@@ -47,7 +48,7 @@ func stepHead(num int, call string) Node {
 // the loop (the one a reader asks about). A call not sent says so instead.
 func LoopStepView(i int, st lesson.Step) Node {
 	li := E("li", "class", "step", "data-step", strconv.Itoa(i+1), "data-sent", strconv.FormatBool(st.Sent),
-		"data-code", st.Result.Code, "data-observation", st.Result.Observation)
+		"data-code", string(st.Result.Code), "data-observation", st.Result.Observation)
 	head := stepHead(i+1, st.Tool+" "+st.Input)
 	if !st.Sent {
 		return li.Set("class", "step unsent").With(head.With(E("span", "class", "decision").Say("not sent")),
@@ -69,7 +70,7 @@ func LoopStepView(i int, st lesson.Step) Node {
 // when opened, except for a response that did not give the expected code: that one is open
 // from the start, as a mispredicted row's is.
 func HTTPResultView(i int, r lesson.Result) Node {
-	li := E("li", "class", "step", "tabindex", "-1", "data-row", strconv.Itoa(i+1), "data-code", r.Code,
+	li := E("li", "class", "step", "tabindex", "-1", "data-row", strconv.Itoa(i+1), "data-code", string(r.Code),
 		"data-observation", r.Observation, "data-pass", strconv.FormatBool(r.Pass), "data-trace", string(r.Trace.JSON()))
 	head := stepHead(i+1, r.Input).With(Badge(r.Code))
 	switch {
@@ -79,7 +80,7 @@ func HTTPResultView(i int, r lesson.Result) Node {
 		head = head.With(E("span", "class", "mark pass").Say("✓ as expected"))
 	default:
 		li = li.Set("class", "step fail")
-		head = head.With(E("span", "class", "mark fail").Say("✗ expected " + r.Want))
+		head = head.With(E("span", "class", "mark fail").Say("✗ expected " + string(r.Want)))
 	}
 	li = li.With(head, E("pre", "class", "obs").Say(r.Observation))
 	if r.Note != "" {
@@ -90,14 +91,14 @@ func HTTPResultView(i int, r lesson.Result) Node {
 	if open {
 		steps = WhyFor(r.Trace, r.Code)
 	}
-	return li.With(WhyView(strconv.Itoa(i), steps, r.Code, open))
+	return li.With(WhyView(strconv.Itoa(i), steps, string(r.Code), open))
 }
 
 // MissView is a prediction the run proved wrong: the row, what the student said and what the
 // tool answered (obs, the row's observation).
 func MissView(m Miss, obs string) Node {
-	return E("li", "class", "step miss", "data-row", strconv.Itoa(m.Row), "data-want", m.Want, "data-got", m.Got,
-		"data-code", m.Got, "data-observation", obs).With(
+	return E("li", "class", "step miss", "data-row", strconv.Itoa(m.Row), "data-want", string(m.Want), "data-got", string(m.Got),
+		"data-code", string(m.Got), "data-observation", obs).With(
 		stepHead(m.Row, m.Input).With(E("span").Say("you said"), Badge(m.Want), E("span").Say("it answered"), Badge(m.Got)))
 }
 
@@ -105,14 +106,14 @@ func MissView(m Miss, obs string) Node {
 // now (obs) and Add as fixture.
 func ChangeView(k int, c Change, obs string) Node {
 	return E("li", "class", "step change", "data-row", strconv.Itoa(c.Row+1), "data-input", c.Input,
-		"data-before", c.Before, "data-after", c.After, "data-code", c.After, "data-observation", obs).With(
+		"data-before", string(c.Before), "data-after", string(c.After), "data-code", string(c.After), "data-observation", obs).With(
 		stepHead(c.Row+1, c.Input).With(Badge(c.Before), E("span", "class", "arrow").Say("→"), Badge(c.After),
 			E("button", "type", "button", "data-fixture", strconv.Itoa(k),
-				"aria-label", "Add "+c.Input+" → "+c.After+" to the table as a fixture").Say("Add as fixture")),
+				"aria-label", "Add "+c.Input+" → "+string(c.After)+" to the table as a fixture").Say("Add as fixture")),
 		E("pre", "class", "obs").Say(obs))
 }
 
 // WasBefore is the note a switch's flip puts in a results row whose code it changed.
-func WasBefore(before string) Node {
-	return E("span", "class", "was").Say("was " + before + " before the switch")
+func WasBefore(before coerce.Code) Node {
+	return E("span", "class", "was").Say("was " + string(before) + " before the switch")
 }

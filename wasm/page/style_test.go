@@ -37,7 +37,8 @@ func TestStylePalette(t *testing.T) {
 	if got := theme.FindAllStringSubmatch(css, -1); len(got) != 2 || got[0][1] != got[0][2] || got[1][1] != got[1][2] {
 		t.Errorf("want one html[data-theme] rule for light and one for dark, each setting only color-scheme; got %q", got)
 	}
-	for _, code := range lesson.Codes() {
+	for _, c := range lesson.Codes() {
+		code := string(c)
 		decl := "--code-" + code + ": light-dark("
 		if n := strings.Count(root, decl); n != 1 {
 			t.Errorf("code %s: %d declarations %q in :root, want 1", code, n, decl)

@@ -36,7 +36,7 @@ func SwitchOn(sw lesson.Switches, name string) bool { return sw.On(name) }
 type Change struct {
 	Row           int // index in the table
 	Input         string
-	Before, After string
+	Before, After coerce.Code
 }
 
 // Flip is what flipping a switch did to the table.
@@ -114,12 +114,12 @@ func (s *State) AddFixture(c Change, f Flip) int {
 		state = "on"
 	}
 	return s.appendRow(lesson.Row{Input: c.Input, Want: c.After,
-		Note: "fixture: with " + switchLabel(f.Switch) + " " + state + " it gives " + c.After + " (was " + c.Before + ")"})
+		Note: "fixture: with " + switchLabel(f.Switch) + " " + state + " it gives " + string(c.After) + " (was " + string(c.Before) + ")"})
 }
 
 // FixtureNote is what the switches panel says once change c was added as row i.
 func FixtureNote(c Change, i int) string {
-	return "Row " + strconv.Itoa(i+1) + " pins " + c.Input + " → " + c.After + ". Press Run, Copy link or Export to keep it."
+	return "Row " + strconv.Itoa(i+1) + " pins " + c.Input + " → " + string(c.After) + ". Press Run, Copy link or Export to keep it."
 }
 
 // EnsureRow makes the table hold a row calling tool with input, for a Try it target: an equal

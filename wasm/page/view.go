@@ -3,6 +3,7 @@ package page
 import (
 	"strconv"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -14,10 +15,10 @@ import (
 // same in all rows, with a <select> of codes (State.RowCodes: the table's tool's). The app clones
 // it for each row and fills the clone (RowFill), about thirty calls into JavaScript a row instead
 // of building some sixty elements one by one.
-func RowTemplate(codes []string) Node {
+func RowTemplate(codes []coerce.Code) Node {
 	sel := E("select", "data-field", "want").With(E("option", "value", "").Say("? not predicted"))
 	for _, c := range codes {
-		sel = sel.With(E("option", "value", c).Say(c))
+		sel = sel.With(E("option", "value", string(c)).Say(string(c)))
 	}
 	actions := E("td", "class", "actions")
 	for _, b := range [...]struct{ action, icon string }{{"up", "↑"}, {"down", "↓"}, {"delete", "✕"}} {
@@ -69,7 +70,7 @@ func RowFill(i, n int, r lesson.Row, predict bool) []Fill {
 		{[]int{0}, FillText, num},
 	}
 	for k, c := range [...]struct{ part, label, value string }{
-		{"input", "Input, row ", r.Input}, {"want", want, r.Want}, {"note", "Note, row ", r.Note},
+		{"input", "Input, row ", r.Input}, {"want", want, string(r.Want)}, {"note", "Note, row ", r.Note},
 	} {
 		p := []int{k + 1, 0}
 		f = append(f, Fill{p, "id", RowID(i, c.part)}, Fill{p, "aria-label", c.label + num}, Fill{p, FillValue, c.value})
@@ -107,7 +108,7 @@ func RowID(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" + 
 
 // RowView is editor row i of a table of n rows, its select offering codes: RowTemplate filled by
 // RowFill, as HTML writes it.
-func RowView(i, n int, r lesson.Row, predict bool, codes []string) Node {
+func RowView(i, n int, r lesson.Row, predict bool, codes []coerce.Code) Node {
 	row := RowTemplate(codes)
 	for _, f := range RowFill(i, n, r, predict) {
 		row = fill(row, f.Path, f.Name, f.Value)
@@ -163,8 +164,8 @@ func catalogNodes(entries []Entry) []Node {
 }
 
 // Badge shows a code as text; the colour only repeats it.
-func Badge(code string) Node {
-	return E("span", "class", "code", "data-badge", code).Say(code)
+func Badge(code coerce.Code) Node {
+	return E("span", "class", "code", "data-badge", string(code)).Say(string(code))
 }
 
 // NoteView is lesson note ni's card, with a Try it button for each target shows accepts (the

@@ -71,14 +71,14 @@ func ruleFor(name string) (whyRule, bool) {
 }
 
 // catalogID is the id of code's entry in the catalog panel.
-func catalogID(code string) string { return "catalog-" + code }
+func catalogID(code coerce.Code) string { return "catalog-" + string(code) }
 
 // Why turns a call's trace into the lines of its Why disclosure, in order.
 func Why(t coerce.Trace) []WhyStep { return WhyFor(t, "") }
 
 // WhyFor is Why for a trace whose outcome is code: the rules that concern the code (the loop's
 // code and count, a vendor's retry_after and correlation_id) lead to its catalog entry.
-func WhyFor(t coerce.Trace, code string) []WhyStep {
+func WhyFor(t coerce.Trace, code coerce.Code) []WhyStep {
 	out := make([]WhyStep, len(t))
 	for i, s := range t {
 		r, ok := ruleFor(s.Name)
@@ -116,7 +116,7 @@ func whyTargets() []string {
 
 // Mispredicted reports whether a result's Why opens by itself: the row had a prediction and
 // the code was not it.
-func Mispredicted(want, code string) bool { return want != "" && want != code }
+func Mispredicted(want, code coerce.Code) bool { return want != "" && want != code }
 
 // traceMessage is a trace as a postMessage carries it: the array data-trace holds, as values
 // (before and after are the JSON values, as in coerce.Trace.JSON).

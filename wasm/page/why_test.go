@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -39,7 +40,7 @@ func TestWhy(t *testing.T) {
 		{`99`, "not_found", []string{"Look-up|job_id: no job 99"}},
 	} {
 		r := lab.RunOne(c.in)
-		if r.Code != c.code {
+		if string(r.Code) != c.code {
 			t.Fatalf("%s: code %s, want %s", c.in, r.Code, c.code)
 		}
 		steps := Why(r.Trace)
@@ -75,7 +76,7 @@ func TestWhy(t *testing.T) {
 
 func TestMispredicted(t *testing.T) {
 	for _, c := range []struct {
-		want, code string
+		want, code coerce.Code
 		mis        bool
 	}{{"ok", "ok", false}, {"ok", "not_found", true}, {"", "ok", false}, {"", "invalid_args", false}} {
 		if got := Mispredicted(c.want, c.code); got != c.mis {
@@ -89,7 +90,7 @@ func TestMispredicted(t *testing.T) {
 // bare name) that leads somewhere, the rules about a catalog code lead to its catalog entry with a
 // note to fall back on, and the one line that is not ok is the one that decided.
 func TestWhyForPanels(t *testing.T) {
-	check := func(what string, lines []WhyStep, code string, decided int) {
+	check := func(what string, lines []WhyStep, code coerce.Code, decided int) {
 		t.Helper()
 		for i, l := range lines {
 			if l.Rule == "" || l.Target == "" || l.Text == "" {

@@ -34,7 +34,7 @@ func TestMaxRowsLink(t *testing.T) {
 			return [tr.querySelector("th.num").textContent, tr.querySelector("td.input span").textContent,
 				tr.dataset.code, tr.dataset.observation, tr.dataset.pass]; })()`)
 		r := want[i]
-		if got[0] != strconv.Itoa(i+1) || got[1] != table.Rows[i].Input || got[2] != r.Code ||
+		if got[0] != strconv.Itoa(i+1) || got[1] != table.Rows[i].Input || got[2] != string(r.Code) ||
 			got[3] != r.Observation || got[4] != strconv.FormatBool(r.Pass) {
 			t.Errorf("result %d: got %q, want #%d %q %s %q pass=%v", i, got, i+1, table.Rows[i].Input, r.Code, r.Observation, r.Pass)
 		}
@@ -73,7 +73,7 @@ func TestMaxRowsEditor(t *testing.T) {
 	code := lesson.Codes()[1]
 	eval[bool](tb, `(() => { const set = (id, v, ev) => { const e = document.getElementById(id); e.value = v;
 		e.dispatchEvent(new Event(ev, {bubbles: true})); };
-		set("row-`+strconv.Itoa(far)+`-input", "far down", "input"); set("row-`+strconv.Itoa(far)+`-want", "`+code+`", "change");
+		set("row-`+strconv.Itoa(far)+`-input", "far down", "input"); set("row-`+strconv.Itoa(far)+`-want", "`+string(code)+`", "change");
 		set("row-`+strconv.Itoa(far)+`-note", "edited", "input"); return true; })()`)
 	if got := eval[string](tb, `document.querySelector('#rows > tr[data-row="`+strconv.Itoa(far)+`"]').getAttribute("aria-rowindex")`); got != strconv.Itoa(far+2) {
 		t.Errorf("row %d has aria-rowindex %q, want %d", far+1, got, far+2)

@@ -7,6 +7,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 )
@@ -116,7 +117,7 @@ func TestNotesCardsAndTryIt(t *testing.T) {
 				tb.waitFor(`document.activeElement.parentElement === document.getElementById("results") && `+
 					`document.activeElement.dataset.code === `+strconv.Quote(try.Claim), what+": the focused result")
 				out := eval[map[string]string](tb, `(o => ({code: o.dataset.code, text: o.textContent, hidden: String(o.hidden)}))(document.getElementById(`+strconv.Quote(b.ID+"-outcome")+`))`)
-				if out["code"] != try.Claim || out["hidden"] != "false" || out["text"] != page.TryOutcome(try, try.Claim) {
+				if out["code"] != try.Claim || out["hidden"] != "false" || out["text"] != page.TryOutcome(try, coerce.Code(try.Claim)) {
 					t.Errorf("%s: beside the claim %+v", what, out)
 				}
 				input := eval[string](tb, `document.activeElement.querySelector("td.input span").textContent`)

@@ -52,7 +52,7 @@ func lessonRows() []row {
 func lessonAnswers() []row {
 	var out []row
 	for _, r := range lesson.Classroom().Rows {
-		out = append(out, row{r.Input, r.Want, r.Note})
+		out = append(out, row{r.Input, string(r.Want), r.Note})
 	}
 	return out
 }
@@ -348,13 +348,13 @@ func TestToolAndPredictModeFromALink(t *testing.T) {
 	got := tb.run()
 	for i, r := range tbl.Rows {
 		want := lab.RunRow("get_user", lesson.Row{Input: r.Input})
-		if got[i].Code != want.Code || got[i].Observation != want.Observation || got[i].Pass != "false" {
+		if got[i].Code != string(want.Code) || got[i].Observation != want.Observation || got[i].Pass != "false" {
 			t.Errorf("row %d: %+v, want code %s observation %s and no pass", i+1, got[i], want.Code, want.Observation)
 		}
 	}
 	tb.do(chromedp.SendKeys(chromedp.ID("learner-input"), `"usr_8f3a"`+"\n"))
 	want := lab.RunRow("get_user", lesson.Row{Input: `"usr_8f3a"`})
-	if l := eval[[]result](tb, readLearner); len(l) != 1 || l[0].Code != want.Code || l[0].Observation != want.Observation {
+	if l := eval[[]result](tb, readLearner); len(l) != 1 || l[0].Code != string(want.Code) || l[0].Observation != want.Observation {
 		t.Errorf("the learner box did not call get_user: %+v, want %s %s", l, want.Code, want.Observation)
 	}
 }

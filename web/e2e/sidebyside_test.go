@@ -42,7 +42,7 @@ func BenchmarkColdSideBySide(b *testing.B) {
 	pages := sidePages(b)
 	var want []string
 	for _, r := range lesson.Classroom().Rows {
-		want = append(want, r.Want)
+		want = append(want, string(r.Want))
 	}
 	i := 0
 	for b.Loop() {

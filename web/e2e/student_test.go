@@ -59,7 +59,7 @@ func TestStudentFlow(t *testing.T) {
 			// The lesson's answers, on request; Undo brings the predictions back.
 			tb.do(chromedp.Click(chromedp.ID("show-answers")))
 			for i, r := range eval[[]row](tb, readRows) {
-				if want := lesson.Classroom().Rows[i].Want; r.Want != want {
+				if want := lesson.Classroom().Rows[i].Want; r.Want != string(want) {
 					t.Errorf("row %d shows %q, the lesson's answer is %q", i+1, r.Want, want)
 				}
 			}

@@ -66,14 +66,14 @@ func TestThemeColours(t *testing.T) {
 		{"theme=auto in a dark system", "dark", cs.play.URL + "/embed.html#panels=table,results,chart&theme=auto", dark},
 	} {
 		got := read(t, c.system, c.path)
-		for _, code := range lesson.Codes() {
+		for _, code := range codeNames() {
 			if got[code] != c.want[code] {
 				t.Errorf("%s: %s is painted %+v, want %+v", c.name, code, got[code], c.want[code])
 			}
 		}
 	}
 	seen := map[string]string{}
-	for _, code := range lesson.Codes() {
+	for _, code := range codeNames() {
 		l, d := light[code], dark[code]
 		if l.Bar == "" || l.Hue == "" {
 			t.Errorf("%s: no bar, or no colour of its own: %+v", code, l)
