@@ -108,7 +108,7 @@ func TestRowCodesFollowTheTool(t *testing.T) {
 	if err := s.UseOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.RowCodes(); !slices.Equal(got, []string{"ok", "invalid_args", "not_found", "denied", "rate_limited", "timeout", "internal_error"}) {
+	if got := s.RowCodes(); !slices.Equal(got, []coerce.Code{"ok", "invalid_args", "not_found", "denied", "rate_limited", "timeout", "internal_error"}) {
 		t.Errorf("get_order (not_found, needs orders.read) with a row expecting rate_limited: %q", got)
 	}
 	rows := ""
