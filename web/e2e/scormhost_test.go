@@ -43,34 +43,7 @@ func newLMS(t *testing.T, v lms.Version) *lmsSite {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	tab, err := scorm.Table("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	if _, err := scorm.Build(webbuild.Web(moduleRoot), out, tab, ""); err != nil {
-		t.Fatal(err)
-	}
-	z, err := os.ReadFile(filepath.Join(out, scorm.FileName(v)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &lmsSite{v: v, files: map[string][]byte{}}
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.files[f.Name], err = io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := &lmsSite{v: v, files: scormPackage(t, v)}
 	runtime := filepath.Join(moduleRoot, "node_modules", "scorm-again", "dist", v.String()+".min.js")
 	lib, err := os.ReadFile(runtime)
 	if err != nil {
@@ -91,13 +64,7 @@ func newLMS(t *testing.T, v lms.Version) *lmsSite {
 			w.Header().Set("Content-Type", "text/javascript")
 			w.Write(lib)
 		case strings.HasPrefix(r.URL.Path, pkgPath) && s.files[strings.TrimPrefix(r.URL.Path, pkgPath)] != nil:
-			name := strings.TrimPrefix(r.URL.Path, pkgPath)
-			ctype := map[string]string{".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css"}[filepath.Ext(name)]
-			if ctype == "" {
-				ctype = "application/octet-stream"
-			}
-			w.Header().Set("Content-Type", ctype)
-			w.Write(s.files[name])
+			servePackageFile(w, r, s.files)
 		default:
 			http.NotFound(w, r)
 		}
@@ -191,4 +158,56 @@ func resumeCMI(v lms.Version, suspend string) string {
 	}
 	b, _ := json.Marshal(m)
 	return string(b)
+}
+
+// scormPackage builds the v package of the lesson's table (make scorm's code, on the tests'
+// build) and returns its files by name, as an LMS unpacks them.
+func scormPackage(t testing.TB, v lms.Version) map[string][]byte {
+	t.Helper()
+	tab, err := scorm.Table("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if _, err := scorm.Build(webbuild.Web(moduleRoot), out, tab, ""); err != nil {
+		t.Fatal(err)
+	}
+	z, err := os.ReadFile(filepath.Join(out, scorm.FileName(v)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f.Name], err = io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return files
+}
+
+// servePackageFile answers a request under pkgPath with the package's file, typed by its
+// extension as an LMS's file server would, with no compression and no policy headers of ours.
+func servePackageFile(w http.ResponseWriter, r *http.Request, files map[string][]byte) {
+	name := strings.TrimPrefix(r.URL.Path, pkgPath)
+	data, ok := files[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	ctype := map[string]string{".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css"}[filepath.Ext(name)]
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Write(data)
 }
