@@ -1,20 +1,19 @@
 package e2e
 
-// The pages BenchmarkColdSideBySide measures the playground against, each served over
-// loopback with brotli like the playground: the bare Go page (testdata/bare, built here with
-// the playground's flags) and the lesson on Pyodide (testdata/pyodide, with the runtime from
-// the pinned npm package, brotli-compressed once and cached).
+// The pages BenchmarkSideBySide measures the playground against, each served with brotli like
+// the playground: the bare Go page (testdata/bare, built here) and the lesson on Pyodide
+// (testdata/pyodide, with the runtime from the pinned npm package, brotli-compressed once and
+// cached).
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"mime"
 	"net/http"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -24,14 +23,16 @@ import (
 	"coerceplayground/web"
 )
 
-// preloadTag is the line of index.html that starts app.wasm's download first.
-const preloadTag = `<link rel="preload" href="app.wasm" as="fetch" type="application/wasm" crossorigin>`
-
 // bareSite builds testdata/bare into dir with wasm_exec.js and the compressed siblings the
-// playground's files have, and returns the playground's own handler serving it.
+// playground's files have, and returns the playground's own handler serving it. It is built the
+// plain way, go build -trimpath -ldflags="-s -w", not with app.wasm's passes: the floor is what
+// Go WebAssembly costs anyone, and what the app's build saves shows in the ratio.
 func bareSite(dir string) (http.Handler, error) {
-	if err := webbuild.BuildWasm(webbuild.Config{Root: moduleRoot}, "./web/e2e/testdata/bare", filepath.Join(dir, "app.wasm")); err != nil {
-		return nil, err
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "app.wasm"), "./web/e2e/testdata/bare")
+	cmd.Dir = moduleRoot
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("GOOS=js GOARCH=wasm go build ./web/e2e/testdata/bare: %v\n%s", err, out)
 	}
 	for _, f := range []struct{ from, name string }{
 		{"web/e2e/testdata/bare/index.html", "index.html"},
@@ -199,49 +200,3 @@ func precompressed(dir string) http.Handler {
 		io.Copy(w, f)
 	})
 }
-
-// withoutPreload serves the playground with index.html's preload of app.wasm removed (brotli
-// compressed like the original), to measure what the preload buys in the same run.
-func withoutPreload(dir string) (http.Handler, error) {
-	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
-	if err != nil {
-		return nil, err
-	}
-	stripped := bytes.Replace(index, []byte(preloadTag+"\n"), nil, 1)
-	if bytes.Equal(stripped, index) {
-		return nil, errors.New("index.html has no line " + preloadTag)
-	}
-	br, err := webbuild.Brotli(stripped)
-	if err != nil {
-		return nil, err
-	}
-	site := web.New(os.DirFS(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/" && r.URL.Path != "/index.html" {
-			site.ServeHTTP(w, r)
-			return
-		}
-		// The original's headers (CSP, no-cache), then the stripped body.
-		head := &headerOnly{h: http.Header{}}
-		site.ServeHTTP(head, r)
-		for k, v := range head.h {
-			w.Header()[k] = v
-		}
-		body := stripped
-		if w.Header().Get("Content-Encoding") == "br" {
-			body = br
-		} else {
-			w.Header().Del("Content-Encoding")
-		}
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.WriteHeader(http.StatusOK)
-		w.Write(body)
-	}), nil
-}
-
-// headerOnly is a ResponseWriter that keeps the headers and drops the body.
-type headerOnly struct{ h http.Header }
-
-func (w *headerOnly) Header() http.Header         { return w.h }
-func (w *headerOnly) Write(p []byte) (int, error) { return len(p), nil }
-func (w *headerOnly) WriteHeader(int)             {}

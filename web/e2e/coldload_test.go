@@ -59,20 +59,51 @@ type coldResult struct {
 	FirstRun    float64 `json:"-"` // click on Run to the rows laid out
 }
 
-// coldLoad starts a browser, opens url, waits for data-ready, reads [coldFigures], presses Run
-// and checks that the results hold the lesson's codes (the code in cell codeCell of each row of
-// #results), then ends the browser.
+// coldLoad is a first visit: a browser with an empty profile opens url, waits for data-ready,
+// reads [coldFigures], presses Run and checks the codes (see [visit]).
 func coldLoad(ctx context.Context, url string, codeCell int, want []string) (coldResult, error) {
-	var r coldResult
 	profile, err := os.MkdirTemp("", "coerce-bench-chromium-")
 	if err != nil {
-		return r, err
+		return coldResult{}, err
 	}
 	defer os.RemoveAll(profile)
+	return visit(ctx, profile, url, codeCell, want, false)
+}
+
+// returningLoad is a first visit and a second one by the same student: a browser with an empty
+// profile opens url and waits until the page's service worker (if it registers one) is active
+// and keeps app.wasm; the browser is closed and a new one on the same profile opens url again.
+// It returns the figures of both visits.
+func returningLoad(ctx context.Context, url string, codeCell int, want []string) (first, back coldResult, err error) {
+	profile, err := os.MkdirTemp("", "coerce-bench-chromium-")
+	if err != nil {
+		return first, back, err
+	}
+	defer os.RemoveAll(profile)
+	if first, err = visit(ctx, profile, url, codeCell, want, true); err != nil {
+		return first, back, err
+	}
+	back, err = visit(ctx, profile, url, codeCell, want, false)
+	return first, back, err
+}
+
+// kept is true once the page's files are kept for the next visit: no service worker registered
+// (the bare page: the HTTP cache keeps its files), or one that is active with app.wasm in its
+// cache.
+const kept = `navigator.serviceWorker.getRegistration().then(r => !r || (!!r.active &&
+	caches.match(new URL("app.wasm", location.href).href).then(m => !!m)))`
+
+// visit starts a browser on profile, opens url, waits for data-ready, reads [coldFigures],
+// presses Run and checks that the results hold the lesson's codes (the code in cell codeCell
+// of each row of #results), waits for [kept] when keep is set, then closes the browser.
+func visit(ctx context.Context, profile, url string, codeCell int, want []string, keep bool) (coldResult, error) {
+	var r coldResult
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, browserOptions(browserExe, profile)...)
 	defer cancelAlloc()
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
 	defer cancelTab()
+	// Closes the browser the way a student does, so that it writes its caches to the profile.
+	defer chromedp.Cancel(tabCtx)
 	// Generous: on a loaded 2-core machine a cold Pyodide load has taken over 90 s.
 	tabCtx, cancelTimeout := context.WithTimeout(tabCtx, 6*time.Minute)
 	defer cancelTimeout()
@@ -109,6 +140,11 @@ func coldLoad(ctx context.Context, url string, codeCell int, want []string) (col
 	}
 	if !slices.Equal(codes, want) {
 		return r, fmt.Errorf("%s: Run answered codes %q, want %q", url, codes, want)
+	}
+	if keep {
+		if _, err := chromedp.Run(tabCtx, chromedp.Poll[bool](kept, chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
+			return r, fmt.Errorf("%s: waiting for the worker to keep the page's files: %w", url, err)
+		}
 	}
 	return r, nil
 }

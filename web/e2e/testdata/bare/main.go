@@ -1,9 +1,10 @@
 //go:build js && wasm
 
-// Command bare is the floor of the side-by-side benchmark (BenchmarkColdSideBySide): a Go
+// Command bare is the floor of the side-by-side benchmark (BenchmarkSideBySide): a Go
 // WebAssembly page whose main only wires Run and says it is ready. Whatever the playground
 // takes beyond this page's time to ready is the playground's own work; what this page takes is
-// Go's (download, compile, runtime start). The benchmark builds it with the playground's flags.
+// Go's (download, compile, runtime start). The benchmark builds it the plain way,
+// go build -trimpath -ldflags="-s -w", and serves it with brotli.
 package main
 
 import "syscall/js"
