@@ -48,12 +48,17 @@ vet:
 size: build
 	$(GO) run serve.go -size
 
-# bench measures load and run times in headless Chromium (figures for docs/performance.md; no goal
-# fails it). BenchmarkColdSideBySide loads the playground, a bare Go page and the lesson on Pyodide
-# (the pinned npm package: npm ci) cold and interleaved, and prints the ratios.
+# bench measures the page in headless Chromium and prints each figure against its goal (figures
+# for docs/performance.md; no goal fails it). BenchmarkSideBySide loads the page and the embed cold
+# and returning, interleaved with a bare Go page (and the lesson on Pyodide, the pinned npm
+# package), over loopback and on a classroom link paced at the server, and prints the ratios;
+# BENCH_REF=<git revision> builds that revision in the user cache and presses the 10,000-row Run
+# in both builds in turn (BenchmarkRunMaxRows); Lighthouse (the pinned npm package) gives the
+# medians of 3 runs on the page, the embed and the SCORM launch page.
 bench: build
 	@[ -f node_modules/pyodide/package.json ] || echo "make: node_modules has no pyodide (run npm ci): the side-by-side benchmark leaves the Pyodide page out"
-	$(GO) test -run '^$$' -bench . -benchtime 7x -timeout 60m ./web/e2e
+	BENCH_REF='$(BENCH_REF)' $(GO) test -run '^$$' -bench 'SideBySide|Run|Load' -benchtime 7x -timeout 90m ./web/e2e
+	$(GO) test -run '^$$' -bench Lighthouse -benchtime 3x -timeout 30m ./web/e2e
 
 # dist writes dist/, the static bundle for any static host: content-hashed names, .gz and .br
 # siblings, and _headers (ALLOWED_EMBEDDERS sets embed.html's frame-ancestors there).
