@@ -122,12 +122,15 @@ func panelFigure(id, tool string) int {
 	return embedFigures.Panels[id]
 }
 
-// questionFigure is what the question above an embed's table adds (page.Question: the tool, its
-// arguments and up to eight distinct inputs), in tenths of a pixel: at Width its bold text
+// questionFigure is what the question above an embed's table adds (page.Question: the table's
+// own question, or the tool, its arguments and up to eight distinct inputs), in tenths of a pixel: at Width its bold text
 // holds about 30 characters a 24 px line, under a margin of 8 px. The question's words other
 // than the tool's signature and the inputs are about 97 characters.
 func questionFigure(t lesson.Table) int {
-	sig := t.ToolName() + "(" + strings.Join(lesson.ToolFields(t.ToolName()), ", ") + ")"
+	if t.Question != "" { // the instructor's own question, asked as it is
+		return ((len(t.Question)+29)/30*24 + 8) * 10
+	}
+	sig := t.ToolName() + "(" + strings.Join(t.Fields(), ", ") + ")"
 	chars, seen := 97+len(sig), map[string]bool{}
 	for _, r := range t.Rows {
 		in := strings.TrimSpace(r.Input)

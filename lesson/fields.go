@@ -18,6 +18,13 @@ func (l *Lab) Fields(tool string) []string {
 	return nil
 }
 
-// ToolFields are the argument names of a classroom tool (Lab.Fields on a Lab of its own), for
-// callers without a Lab: the embed's height counts the question that names them.
-func ToolFields(tool string) []string { return NewLab(LabConfig{}).Fields(tool) }
+// Fields are the argument names of the tool t's rows call, its own tool's (Table.ToolDef) when
+// it declares one, for callers without a Lab: the embed's height counts the question that
+// names them.
+func (t Table) Fields() []string {
+	l := NewLab(LabConfig{})
+	if l.Declare(t.ToolDef) != nil {
+		return nil
+	}
+	return l.Fields(t.ToolName())
+}

@@ -2,6 +2,8 @@ package lesson
 
 import (
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"coerceplayground/coerce"
 )
@@ -62,6 +64,20 @@ func NoteProblem(s string) string {
 	return ""
 }
 
+// QuestionProblem says why s cannot be a table's own question (Table.Question), or "": it is
+// not one line of UTF-8 text without surrounding spaces, or it is over MaxNoteBytes.
+func QuestionProblem(s string) string {
+	switch {
+	case len(s) > MaxNoteBytes:
+		return "the question is " + Bytes(len(s)) + ", over the limit of " + Bytes(MaxNoteBytes)
+	case strings.ContainsAny(s, "\r\n") || !utf8.ValidString(s):
+		return "the question is not one line of UTF-8 text"
+	case strings.TrimSpace(s) != s:
+		return "the question starts or ends with spaces"
+	}
+	return ""
+}
+
 // preambleProblem says why line cannot be a comment line of the preamble because of its size, or "".
 func preambleProblem(line string) string {
 	if len(line) > MaxNoteBytes {
@@ -91,6 +107,9 @@ func ShareLen(t Table) int {
 	}
 	if t.Mode != "" {
 		n += len(`"mode":,`) + quotedLen(t.Mode)
+	}
+	if t.Question != "" {
+		n += len(`"question":,`) + quotedLen(t.Question)
 	}
 	if len(t.Preamble) > 0 {
 		n += len(`"preamble":[],`) + len(t.Preamble) - 1

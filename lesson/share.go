@@ -14,8 +14,9 @@ import (
 
 // EncodeShare returns the #table= payload: base64url without padding of
 // {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool", "tooldef"
-// (the table's own tool, a tool definition object), "mode" and "preamble" (the comment lines
-// above the first row, each starting with "#") before "rows" when the table has them. This is a stable contract: course links depend on it; readers ignore keys
+// (the table's own tool, a tool definition object), "mode", "question" (the instructor's own
+// question, Table.Question) and "preamble" (the comment lines above the first row, each
+// starting with "#") before "rows" when the table has them. This is a stable contract: course links depend on it; readers ignore keys
 // they do not know, so a link with a preamble still opens in an older page.
 func EncodeShare(t Table) string {
 	return base64.RawURLEncoding.EncodeToString(ShareJSON(t))
@@ -42,6 +43,11 @@ func appendTableMembers(b []byte, t Table) []byte {
 	if t.Mode != "" {
 		b = append(b, `"mode":`...)
 		b, _ = jsontext.AppendQuote(b, t.Mode)
+		b = append(b, ',')
+	}
+	if t.Question != "" {
+		b = append(b, `"question":`...)
+		b, _ = jsontext.AppendQuote(b, t.Question)
 		b = append(b, ',')
 	}
 	if len(t.Preamble) > 0 {
@@ -172,7 +178,7 @@ type shareMsg string
 
 func (m shareMsg) Error() string { return string(m) }
 
-// decodeShareJSON reads {"tool", "mode", "preamble", "rows"}. A row that is JSON but not a row
+// decodeShareJSON reads {"tool", "tooldef", "mode", "question", "preamble", "rows"}. A row that is JSON but not a row
 // (not an object, no "input", a member that is not a string) or that checkRow refuses is left
 // out and named in bad, in the link's order; what makes the whole payload unreadable is said in
 // words in msg. Members of no table are skipped, or read by other when it is not nil.
@@ -181,7 +187,7 @@ func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) e
 	sawRows, defName := false, ""
 	err := jsonwalk.Members(dec, func(key string) error {
 		switch key {
-		case "tool", "mode":
+		case "tool", "mode", "question":
 			v, ok := jsonwalk.String(dec)
 			if !ok {
 				return shareMsg(`"` + key + `" is not a string`)
@@ -189,6 +195,8 @@ func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) e
 			switch {
 			case key == "mode":
 				t.Mode = v
+			case key == "question": // the text format trims its line; so does a link
+				t.Question = strings.TrimSpace(v)
 			case v != DefaultTool: // get_job is stored as "", as ParseTable does
 				t.Tool = v
 			}

@@ -28,7 +28,10 @@ type Table struct {
 	ToolDef string
 	// Mode is "" (the table as written) or "predict" (the page clears Want for the learner).
 	Mode string
-	Rows []Row
+	// Question is the instructor's own question for the table, one line of text, or "": the
+	// page then builds the question from the table's tool and inputs.
+	Question string
+	Rows     []Row
 }
 
 // PredictMode is the Mode of a table whose expected codes the learner fills in before Run.
@@ -99,6 +102,9 @@ func (t Table) setupProblem() string {
 	}
 	if t.Mode != "" && t.Mode != PredictMode {
 		return "unknown mode " + strconv.Quote(t.Mode) + "; the only mode is " + PredictMode
+	}
+	if msg := QuestionProblem(t.Question); msg != "" {
+		return msg
 	}
 	if len(t.Preamble) > MaxPreamble {
 		return "the comments above the rows are more than " + strconv.Itoa(MaxPreamble) + " lines"

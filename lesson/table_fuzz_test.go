@@ -28,9 +28,12 @@ func TestFuzzSeedsArePresent(t *testing.T) {
 // its results; formatting is stable.
 func FuzzParseTable(f *testing.F) {
 	f.Add(lesson.FormatTable(lesson.Classroom()))
-	if b, err := os.ReadFile("testdata/tables/own-tool.table"); err == nil {
-		f.Add(string(b))
+	for _, name := range []string{"own-tool.table", "question.table"} {
+		if b, err := os.ReadFile("testdata/tables/" + name); err == nil {
+			f.Add(string(b))
+		}
 	}
+	f.Add("@question \t What does 17 give?  \n@question again\n17 ok\n@question\n")
 	lab := lesson.NewLab(lesson.LabConfig{})
 	f.Fuzz(func(t *testing.T, text string) {
 		tbl, err := lesson.ParseTable(text)
@@ -76,6 +79,8 @@ func normalize(t lesson.Table) lesson.Table {
 func FuzzDecodeShare(f *testing.F) {
 	f.Add(lesson.EncodeShare(lesson.Classroom()))
 	f.Add(lesson.EncodeShare(lesson.Table{Preamble: []string{"# week 3", "# predict first"}, Rows: []lesson.Row{{Input: "17", Want: "ok"}}}))
+	f.Add(lesson.EncodeShareRaw([]byte(`{"question":" What does 17 give? ","rows":[{"input":"17"}]}`)))
+	f.Add(lesson.EncodeShareRaw([]byte(`{"question":"two\nlines","rows":[]}`)))
 	f.Add(lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},5,{"input":"-1","want":"nope"},{"input":[1,{"a":"}"}]}]}`)))
 	f.Add(lesson.EncodeShareRaw([]byte(`{"tool":"get_job","tooldef":{"name":"get_job","inputSchema":{"type":"object","properties":{"job_id":{"type":"integer","minimum":1}}},"x-coerce":{"records":{"job_id":[17,42]}}},"rows":[{"input":"99","want":"not_found"}]}`)))
 	f.Fuzz(func(t *testing.T, payload string) {

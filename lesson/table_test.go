@@ -190,3 +190,38 @@ func TestDecodeShareRejectsMalformed(t *testing.T) {
 		t.Errorf("unknown keys should be ignored: %v %+v", err, tb)
 	}
 }
+
+// A @question line is the table's own question: the rest of its line, "#" included; it is
+// written back by FormatTable and carried by a link, and what cannot be a question is an error
+// naming its line.
+func TestQuestionLine(t *testing.T) {
+	tb, err := ParseTable("@question  Which is job #17?  \n17  ok\n")
+	if err != nil || tb.Question != "Which is job #17?" {
+		t.Fatalf("read %q (%v)", tb.Question, err)
+	}
+	if back, err := ParseTable(FormatTable(tb)); err != nil || back.Question != tb.Question {
+		t.Errorf("written and read back: %q (%v)\n%s", back.Question, err, FormatTable(tb))
+	}
+	if back, err := DecodeShare(EncodeShare(tb)); err != nil || back.Question != tb.Question {
+		t.Errorf("through a link: %q (%v)", back.Question, err)
+	}
+	if w := Worksheet(tb); w.Question != tb.Question {
+		t.Error("the worksheet lost the question")
+	}
+	for text, want := range map[string]string{
+		"@question\n17 ok":                       "line 1: @question needs its text",
+		"17 ok\n@question a\n@question b":        "line 3: a table asks one question",
+		"@question " + strings.Repeat("x", 1025): "line 1: the question is 1,025 bytes",
+		"@questions a":                           "line 1: unknown directive",
+	} {
+		if _, err := ParseTable(text); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%.30q: %v, want %q", text, err, want)
+		}
+	}
+	if err := (Table{Question: " padded", Rows: []Row{{Input: "17"}}}).Check(); err == nil {
+		t.Error("Check took a question with surrounding spaces")
+	}
+	if _, err := DecodeShare(EncodeShareRaw([]byte(`{"question":"a\nb","rows":[]}`))); err == nil {
+		t.Error("a link took a question of two lines")
+	}
+}

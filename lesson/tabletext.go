@@ -26,8 +26,9 @@ func (e *ParseError) Error() string {
 
 // ParseTable reads the plain-text format: one row per line, the raw input, whitespace, the
 // expected code (or ? to predict), and optionally whitespace and a # note. Lines that start with
-// # are comments, blank lines are skipped, "@tool refund" picks the tool the rows call and
-// "@mode predict" asks the page to let the learner fill in the codes. The code is the last word
+// # are comments, blank lines are skipped, "@tool refund" picks the tool the rows call,
+// "@mode predict" asks the page to let the learner fill in the codes and "@question …" (the rest
+// of the line) is the instructor's own question, asked instead of the one the page builds. The code is the last word
 // before the note, so inputs may hold spaces.
 func ParseTable(text string) (Table, error) {
 	var t Table
@@ -73,14 +74,17 @@ func ParseTable(text string) (Table, error) {
 	return t, nil
 }
 
-// directive reads "@tool NAME", "@tooldef {…}" or "@mode predict".
+// directive reads "@tool NAME", "@tooldef {…}", "@mode predict" or "@question TEXT".
 func (t *Table) directive(line string) string {
 	if rest, ok := strings.CutPrefix(line, "@tooldef"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
 		return t.toolDefLine(strings.TrimSpace(rest))
 	}
+	if rest, ok := strings.CutPrefix(line, "@question"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+		return t.questionLine(strings.TrimSpace(rest))
+	}
 	f := strings.Fields(line)
 	if len(f) != 2 {
-		return "a directive is @tool NAME, @tooldef {a tool definition} or @mode predict"
+		return "a directive is @tool NAME, @tooldef {a tool definition}, @mode predict or @question TEXT"
 	}
 	switch f[0] {
 	case "@tool":
@@ -103,8 +107,23 @@ func (t *Table) directive(line string) string {
 		}
 		t.Mode = f[1]
 	default:
-		return "unknown directive " + strconv.Quote(f[0]) + "; directives are @tool, @tooldef and @mode"
+		return "unknown directive " + strconv.Quote(f[0]) + "; directives are @tool, @tooldef, @mode and @question"
 	}
+	return ""
+}
+
+// questionLine reads the text of a "@question …" line into t.
+func (t *Table) questionLine(text string) string {
+	switch {
+	case text == "":
+		return "@question needs its text: @question What does the tool answer for a job id with leading zeros?"
+	case t.Question != "":
+		return "a table asks one question; this is a second @question line"
+	}
+	if msg := QuestionProblem(text); msg != "" {
+		return msg
+	}
+	t.Question = text
 	return ""
 }
 
@@ -245,6 +264,9 @@ func formatTable(t Table, after func(i int, b *strings.Builder)) string {
 	}
 	if t.Mode != "" {
 		b.WriteString("@mode " + t.Mode + "\n")
+	}
+	if t.Question != "" {
+		b.WriteString("@question " + t.Question + "\n")
 	}
 	if len(t.Preamble) > 0 && len(t.Rows) > 0 {
 		b.WriteByte('\n')

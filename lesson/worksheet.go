@@ -2,11 +2,13 @@ package lesson
 
 import "strings"
 
-// A table travels in three shapes, and these are the only functions that make them:
-//   - as the instructor wrote it (an answer key: every row's expected code);
+// A table travels in four shapes, and these are the only functions that make them:
+//   - as the instructor wrote it;
 //   - Filled: without its blank rows, as the saved copy and a link keep it;
 //   - Worksheet: in predict mode with every expected code cleared, as a learner receives it
-//     to predict before Run.
+//     to predict before Run;
+//   - AnswerKey: in check mode with every row's expected code, as an instructor keeps it or
+//     hands on the answers. Export, Copy link and Copy embed code offer these two by name.
 
 // ToolName is the tool t's rows call: t.Tool, or DefaultTool when it names none.
 func (t Table) ToolName() string {
@@ -36,6 +38,23 @@ func Worksheet(t Table) Table {
 	rows := make([]Row, len(t.Rows))
 	for i, r := range t.Rows {
 		r.Want = ""
+		rows[i] = r
+	}
+	t.Rows = rows
+	return t
+}
+
+// AnswerKey is t with its answers: check mode, every expected code kept (what the instructor
+// typed is never dropped) and each row still to be predicted given answer(r), the code it is
+// meant to get (the page gives the lesson's answer, else what the tool answers). Rows with a
+// blank input are left as they are. The rows are copied, so t is unchanged.
+func AnswerKey(t Table, answer func(Row) string) Table {
+	t.Mode = ""
+	rows := make([]Row, len(t.Rows))
+	for i, r := range t.Rows {
+		if r.Want == "" && strings.TrimSpace(r.Input) != "" {
+			r.Want = answer(r)
+		}
 		rows[i] = r
 	}
 	t.Rows = rows

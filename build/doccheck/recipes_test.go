@@ -71,7 +71,7 @@ func fullTables(t *testing.T) []lesson.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	own := lesson.Table{Preamble: []string{"# week 3"}, Mode: lesson.PredictMode,
+	own := lesson.Table{Preamble: []string{"# week 3"}, Mode: lesson.PredictMode, Question: "What does get_order answer for an order id?",
 		Rows: []lesson.Row{{Input: `"ord_3f9a2b1c"`, Note: "an order"}}}.WithToolDef(d)
 	return []lesson.Table{own, {Tool: "refund", Rows: []lesson.Row{{Input: `{"job_id": 17}`, Want: "invalid_args", Note: "n"}}}}
 }

@@ -61,7 +61,7 @@ func (e *frame) tell() string {
 func initEmbed(a *app) {
 	if b, ok := lookup("copy-embed"); ok {
 		a.on(b, "click", func(*dom.BasicEvent) { a.copyEmbed(true) })
-		for _, id := range []string{"embed-readonly", "embed-predict"} {
+		for _, id := range []string{"embed-readonly", "embed-worksheet", "embed-key"} {
 			a.on(byID(id), "change", func(*dom.BasicEvent) { a.copyEmbed(false) })
 		}
 		// A change makes the snippet stale, as it does the share link.
@@ -192,18 +192,19 @@ func (e *frame) postHeight(parent js.Value) {
 }
 
 // copyEmbed writes the embed code for the current table and the dialog's choices (read-only,
-// predict mode), shows it and puts it on the clipboard. Predict mode starts ticked when the
-// table is in predict mode (opened is true for the button); a choice changed writes and
-// copies the code again.
+// a worksheet or the answer key), shows it and puts it on the clipboard. The choice starts on
+// the table's default (opened is true for the button: a worksheet in predict mode); a choice
+// changed writes and copies the code again.
 func (a *app) copyEmbed(opened bool) {
 	readOnly := &dom.HTMLInputElement{BasicHTMLElement: byID("embed-readonly")}
-	predict := &dom.HTMLInputElement{BasicHTMLElement: byID("embed-predict")}
-	if opened && a.st.Table().Mode == lesson.PredictMode {
-		predict.SetChecked(true)
+	if opened {
+		setHandout("embed", a.st.DefaultHandout())
 	}
-	choice := embed.Choice{ReadOnly: readOnly.Checked(), Predict: predict.Checked()}
-	snippet, height := embed.Code(location().Href(), a.st.Table(), choice)
-	link := embed.Link(location().Href(), a.st.Table()) // the options add a few bytes to it
+	h := a.handoutChoice("embed-handout")
+	t := a.st.Handed(h)
+	choice := embed.Choice{ReadOnly: readOnly.Checked(), Predict: h == page.Worksheet}
+	snippet, height := embed.Code(location().Href(), t, choice)
+	link := embed.Link(location().Href(), t) // the options add a few bytes to it
 	box, status := byID("embed-code"), byID("embed-status")
 	code := &dom.HTMLTextAreaElement{BasicHTMLElement: byID("embed-snippet")}
 	box.RemoveAttribute("hidden")
@@ -222,7 +223,7 @@ func (a *app) copyEmbed(opened bool) {
 	copyText(snippet, func(ok bool) {
 		defer a.recover()
 		if ok {
-			status.SetTextContent(embed.Copied(height))
+			status.SetTextContent(page.HandoutNote(h) + " " + embed.Copied(height))
 			return
 		}
 		code.Focus()

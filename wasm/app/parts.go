@@ -28,7 +28,8 @@ var parts = []part{
 	{id: "results", init: initResults},
 	{id: "reference", init: initReference}, // the catalog and schema panels
 	{id: "learner", init: initLearner},
-	{id: "share", init: initShare}, // Copy link, import and export, links pasted into the address bar
+	{id: "share", init: initShare},                // Copy link, import and export, links pasted into the address bar
+	{id: "instructor", init: initInstructorTools}, // the mode switch, the answer key, the question
 	{id: "tools", init: initTools},
 	{id: "loop", init: initLoop, later: true, tries: []string{"loop"}},
 	{id: "http", init: initHTTP, later: true, tries: []string{"http"}},

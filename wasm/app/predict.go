@@ -2,40 +2,27 @@
 
 package main
 
-// The predict panel: predict mode on and off, a predict-mode link, and the learner's score.
+// The predict panel: a predict-mode link and the learner's score. The mode's switch is among the
+// instructor tools (instructor.go).
 
 import (
-	"coerceplayground/lesson"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
 )
 
 type predict struct {
-	a                        *app
-	mode, share, status, url *dom.BasicHTMLElement
-	score, wrong             *dom.BasicHTMLElement
+	a                  *app
+	share, status, url *dom.BasicHTMLElement
+	score, wrong       *dom.BasicHTMLElement
 }
 
 func initPredict(a *app) {
 	if !optional("predict") {
 		return
 	}
-	p := &predict{a: a, mode: byID("predict-mode"), share: byID("predict-share"), status: byID("predict-share-status"),
+	p := &predict{a: a, share: byID("predict-share"), status: byID("predict-share-status"),
 		url: byID("predict-url"), score: byID("predict-score"), wrong: byID("predict-wrong")}
-	a.on(p.mode, "change", func(*dom.BasicEvent) {
-		if checked(p.mode) {
-			if msg := a.st.StartPredicting(); msg != "" {
-				setProp(p.mode, "checked", false)
-				a.notify(msg, false)
-				return
-			}
-			a.notify("Predict mode: the expected codes are cleared. Choose the code you expect for each row, then press Run. Undo brings the old codes back.", true)
-			a.ed.focusRow(0, "want") // drawn first when the editor is windowed
-		} else {
-			a.st.SetMode("")
-		}
-	})
 	a.on(byID("predict-link"), "click", func(*dom.BasicEvent) { p.copyLink() })
 	a.subscribe(func(ev page.Event) {
 		switch ev {
@@ -63,11 +50,10 @@ func (p *predict) copyLink() {
 	})
 }
 
-// render shows the mode and, after a run, the wrong predictions; the score itself is said once,
-// by the results panel's #score.
+// render shows, after a run, the wrong predictions; the score itself is said once, by the
+// results panel's #score.
 func (p *predict) render() {
 	st := p.a.st
-	setProp(p.mode, "checked", st.Table().Mode == lesson.PredictMode)
 	p.wrong.SetTextContent("")
 	msg, sc := st.Prediction()
 	p.score.SetTextContent(msg)

@@ -33,7 +33,10 @@ func initShare(a *app) {
 		importText: &dom.HTMLTextAreaElement{BasicHTMLElement: byID("import-text")},
 		exportText: &dom.HTMLTextAreaElement{BasicHTMLElement: byID("export-text")},
 	}
-	a.on(byID("copy-link"), "click", func(*dom.BasicEvent) { p.copyLink() })
+	a.on(byID("copy-link"), "click", func(*dom.BasicEvent) { p.copyLink(true) })
+	for _, id := range []string{"share-worksheet", "share-key"} {
+		a.on(byID(id), "change", func(*dom.BasicEvent) { p.copyLink(false) })
+	}
 	p.wireImport()
 	p.wireExport()
 	// A link pasted into the address bar of an open page changes only the fragment; load its
@@ -41,8 +44,13 @@ func initShare(a *app) {
 	a.onValue(js.Global(), "hashchange", func(*dom.BasicEvent) { p.linkPasted() })
 }
 
-func (p *share) copyLink() {
-	link := page.ShareLink(location().Href(), p.a.st.Table())
+// copyLink shows the link box and copies the link to the worksheet or the answer key its radio
+// buttons pick (opened is true for the button: the choice starts on the table's default).
+func (p *share) copyLink(opened bool) {
+	if opened {
+		setHandout("share", p.a.st.DefaultHandout())
+	}
+	link := page.ShareLink(location().Href(), p.a.st.Handed(p.a.handoutChoice("share-handout")))
 	if msg := page.LinkRefused(link); msg != "" {
 		p.url.SetValue("")
 		p.box.RemoveAttribute("hidden")
@@ -56,7 +64,7 @@ func (p *share) copyLink() {
 	copyText(link, func(ok bool) {
 		defer p.a.recover()
 		if ok {
-			p.status.SetTextContent("Link copied. It holds the whole table after the #, which browsers never send to a server.")
+			p.status.SetTextContent("Link copied. " + page.HandoutNote(p.a.handoutChoice("share-handout")) + " It holds the whole table after the #, which browsers never send to a server.")
 			return
 		}
 		p.url.Focus()
@@ -119,20 +127,30 @@ func (p *share) importFailed(msg string) {
 
 func (p *share) wireExport() {
 	results := byID("export-results")
-	p.a.on(byID("export-open"), "click", func(*dom.BasicEvent) {
-		// The results are offered while they describe the table; ticked except in predict mode.
-		offer, ticked := p.a.st.ExportOffer()
+	// write shows the export of the worksheet or the answer key the dialog picks; the results
+	// are offered with the answer key while they describe the table, ticked except in predict
+	// mode (reset: the dialog opened or its handout changed).
+	write := func(reset bool) {
+		h := p.a.handoutChoice("export-handout")
+		offer, ticked := p.a.st.ExportOffer(h)
 		setHidden(byID("export-results-label"), !offer)
-		setProp(results, "checked", ticked)
-		p.exportText.SetValue(p.a.st.Export(ticked))
+		if reset {
+			setProp(results, "checked", ticked)
+		}
+		byID("export-handout-note").SetTextContent(page.HandoutNote(h))
+		p.exportText.SetValue(p.a.st.Export(h, checked(results)))
 		p.exportStatus.SetTextContent("")
+	}
+	p.a.on(byID("export-open"), "click", func(*dom.BasicEvent) {
+		setHandout("export", p.a.st.DefaultHandout())
+		write(true)
 		showModal(p.exportDialog)
 		p.exportText.Focus()
 	})
-	p.a.on(results, "change", func(*dom.BasicEvent) {
-		p.exportText.SetValue(p.a.st.Export(checked(results)))
-		p.exportStatus.SetTextContent("")
-	})
+	for _, id := range []string{"export-worksheet", "export-key"} {
+		p.a.on(byID(id), "change", func(*dom.BasicEvent) { write(true) })
+	}
+	p.a.on(results, "change", func(*dom.BasicEvent) { write(false) })
 	p.a.on(byID("export-close"), "click", func(*dom.BasicEvent) { closeDialog(p.exportDialog) })
 	p.a.on(byID("export-copy"), "click", func(*dom.BasicEvent) {
 		copyText(p.exportText.Value(), func(ok bool) {

@@ -68,6 +68,55 @@ func (s *State) StartPredicting() string {
 	return ""
 }
 
+// StopPredicting leaves predict mode, with Undo: every code in the table is kept (the predictions
+// and what an instructor typed become the expected codes) and each row still to be predicted gets
+// its true code (State.AnswerKey: the lesson's answer, else what the tool answers), so that in
+// check mode no row shows "? not predicted" for an answer the page knows. It returns how many
+// rows it filled in.
+func (s *State) StopPredicting() int {
+	if s.table.Mode != lesson.PredictMode {
+		return 0
+	}
+	tool := s.Tool()
+	n := 0
+	t := lesson.AnswerKey(s.table, func(r lesson.Row) string { n++; return s.LessonAnswer(tool, r) })
+	s.Replace(t)
+	return n
+}
+
+// CheckSentence is what the page says of a table in check mode, naming its expected codes:
+// "Predict mode is off: Run checks each row against its expected code (2 ok, 3 invalid_args,
+// 1 not_found)."
+func (s *State) CheckSentence() string {
+	var codes []string
+	count := map[string]int{}
+	blank := 0
+	for _, r := range s.table.Rows {
+		switch {
+		case strings.TrimSpace(r.Input) == "":
+		case r.Want == "":
+			blank++
+		default:
+			if count[r.Want] == 0 {
+				codes = append(codes, r.Want)
+			}
+			count[r.Want]++
+		}
+	}
+	if len(codes) == 0 {
+		return "Predict mode is off, and no row has an expected code yet: pick one in each row for Run to check."
+	}
+	var parts []string
+	for _, c := range codes {
+		parts = append(parts, strconv.Itoa(count[c])+" "+c)
+	}
+	msg := "Predict mode is off: Run checks each row against its expected code (" + strings.Join(parts, ", ") + ")."
+	if blank > 0 {
+		msg += " " + plural(blank, "row has", "rows have") + " none yet (Run shows the code it gets, unchecked)."
+	}
+	return msg
+}
+
 // PredictLink is a link to the table in predict mode: it carries no expected code, so whoever
 // opens it predicts every row before Run (and cannot read the answers out of the link).
 func PredictLink(href string, t lesson.Table) string {
@@ -81,7 +130,7 @@ func PredictLink(href string, t lesson.Table) string {
 func (s *State) Prediction() (sentence string, score *Score) {
 	switch {
 	case s.table.Mode != lesson.PredictMode:
-		return "Predict mode is off: the table's expected codes are the lesson's answers.", nil
+		return s.CheckSentence(), nil
 	case s.results == nil || s.Stale():
 		return "Choose the code you expect in each row of the input table, then press Run to score your predictions.", nil
 	}

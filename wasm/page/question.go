@@ -8,13 +8,18 @@ import (
 
 // The lesson's question follows the table: the tool it calls, with its arguments, and the inputs
 // its rows send, so a table of 42, "17.0" and 0017 asks about those, and a refund table about
-// refund. The page's header and an embed's table panel show it.
+// refund; or it is the instructor's own text (lesson.Table.Question: a @question line, the
+// link's "question"). The page's header and an embed's table panel show it.
 
 // questionInputs is how many of the table's inputs the question names before "…".
 const questionInputs = 8
 
-// Question is the question about the table t calling a tool with the arguments fields.
+// Question is the question about the table t calling a tool with the arguments fields: t's own
+// when it has one, else the one built from the tool and t's inputs.
 func Question(tool string, fields []string, t lesson.Table) []Node {
+	if t.Question != "" {
+		return []Node{T(t.Question)}
+	}
 	sig := tool + "(" + strings.Join(fields, ", ") + ")"
 	out := []Node{T("A language model calls the tool "), E("code").Say(sig), T(". ")}
 	var ins []string
@@ -57,6 +62,41 @@ func (s *State) Question() []Node {
 		fields = l.Fields(tool)
 	}
 	return Question(tool, fields, s.table)
+}
+
+// BuiltQuestion is the question the page builds from the table's tool and inputs, as text: what
+// the table asks when it has no question of its own (the question field's placeholder).
+func (s *State) BuiltQuestion() string {
+	t := s.table
+	t.Question = ""
+	var fields []string
+	if l, ok := s.lab.(*lesson.Lab); ok {
+		fields = l.Fields(s.Tool())
+	}
+	return QuestionText(Question(s.Tool(), fields, t))
+}
+
+// SetQuestion sets the table's own question ("" for the one built from the table), trimmed. A
+// question that is not one line, or over its limit, is refused: the table keeps its question and
+// the sentence returned says why; "" means the change was made (or there was none).
+func (s *State) SetQuestion(q string) string {
+	q = strings.TrimSpace(q)
+	if q == s.table.Question {
+		return ""
+	}
+	if msg := lesson.QuestionProblem(q); msg != "" {
+		return "The question was not changed: " + msg + "."
+	}
+	old := s.table.Question
+	s.table.Question = q
+	if len(q) > len(old) {
+		if msg := lesson.SizeProblem(s.table); msg != "" {
+			s.table.Question = old
+			return "The question was not changed: " + msg + "."
+		}
+	}
+	s.emit(SetupChanged) // the results still describe the table: only its question changed
+	return ""
 }
 
 // QuestionText is Question as plain text (what a screen reader or a print reads).

@@ -67,7 +67,7 @@ const (
 	Edited
 	// RowsChanged: rows were added, moved or deleted.
 	RowsChanged
-	// SetupChanged: the table's tool or mode changed.
+	// SetupChanged: the table's tool, mode or own question changed.
 	SetupChanged
 	// LabChanged: the permissions or the coercion switches changed.
 	LabChanged

@@ -205,8 +205,8 @@ func (h *embedHost) fits(t *testing.T, code string, width int, what string) {
 // TestEmbedCodeFitsAsPasted: the code Copy embed code writes for tables of 1, 6 and 50 rows,
 // framed with its scripts stripped by a course page on another site, in a column of 320 px (a
 // phone), 360 px and 800 px (a course column): the embed fits its fixed height without a
-// scrollbar. The dialog's read-only and predict mode checkboxes (by keyboard and by click)
-// change the code's options and, for predict mode, the height; those frames fit too.
+// scrollbar. The dialog's read-only checkbox and its worksheet choice (by keyboard and by click)
+// change the code's options and, for the worksheet, the height; those frames fit too.
 func TestEmbedCodeFitsAsPasted(t *testing.T) {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
@@ -226,18 +226,21 @@ func TestEmbedCodeFitsAsPasted(t *testing.T) {
 	}
 }
 
-// choices ticks read-only (by keyboard) and predict mode (by click) in the dialog and checks
-// what each does to the code, then frames the code of each choice.
+// choices ticks read-only (by keyboard) and picks the worksheet (by click) in the dialog and
+// checks what each does to the code, then frames the code of each choice.
 func (h *embedHost) choices(t *testing.T, tb *tab, plain string) {
 	t.Helper()
-	for _, id := range []string{"embed-readonly", "embed-predict"} {
+	for _, id := range []string{"embed-readonly", "embed-worksheet"} {
 		if eval[bool](tb, `document.getElementById("`+id+`").checked`) {
 			t.Fatalf("%s is ticked for a table with answers", id)
 		}
 	}
+	if !eval[bool](tb, `document.getElementById("embed-key").checked`) {
+		t.Fatal("the answer key is not picked for a table with answers")
+	}
 	tb.do(chromedp.Focus(chromedp.ID("embed-readonly")), chromedp.KeyEvent(" "))
 	readonly := snippetAfter(tb, plain)
-	tb.do(chromedp.Click(chromedp.ID("embed-predict")))
+	tb.do(chromedp.Click(chromedp.ID("embed-worksheet")))
 	both := snippetAfter(tb, readonly)
 	tb.do(chromedp.Focus(chromedp.ID("embed-readonly")), chromedp.KeyEvent(kb.Enter))
 	if eval[bool](tb, `document.getElementById("embed-readonly").checked`) != true {

@@ -235,6 +235,7 @@ func TestPanelPredictScores(t *testing.T) {
 	tb.open("/")
 	tb.answers() // the lesson's table in check mode, as an instructor has it
 	tb.unfold("predict")
+	tb.instructor() // the mode's switch is among the instructor tools
 	tb.do(chromedp.Click(chromedp.ID("predict-mode")))
 	for _, r := range eval[[]row](tb, readRows) {
 		if r.Want != "" {
