@@ -1,6 +1,10 @@
 package lesson
 
-import "strings"
+import (
+	"strings"
+
+	"coerceplayground/coerce"
+)
 
 // A table travels in four shapes, and these are the only functions that make them:
 //   - as the instructor wrote it;
@@ -48,7 +52,7 @@ func Worksheet(t Table) Table {
 // typed is never dropped) and each row still to be predicted given answer(r), the code it is
 // meant to get (the page gives the lesson's answer, else what the tool answers). Rows with a
 // blank input are left as they are. The rows are copied, so t is unchanged.
-func AnswerKey(t Table, answer func(Row) string) Table {
+func AnswerKey(t Table, answer func(Row) coerce.Code) Table {
 	t.Mode = ""
 	rows := make([]Row, len(t.Rows))
 	for i, r := range t.Rows {

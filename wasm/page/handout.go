@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -63,7 +64,7 @@ func (s *State) Handed(h Handout) lesson.Table {
 // expected code, the lesson's answer (else what the tool answers) where the row has none.
 func (s *State) AnswerKey() lesson.Table {
 	tool := s.Tool()
-	return lesson.AnswerKey(s.table.Filled(), func(r lesson.Row) string { return s.LessonAnswer(tool, r) })
+	return lesson.AnswerKey(s.table.Filled(), func(r lesson.Row) coerce.Code { return s.LessonAnswer(tool, r) })
 }
 
 // HandoutNote is what a dialog says about the shape it hands on.
@@ -100,7 +101,7 @@ func (s *State) KeyLine() string {
 		if want == "" {
 			want = s.LessonAnswer(tool, r)
 		}
-		parts = append(parts, strconv.Itoa(i+1)+" "+want)
+		parts = append(parts, strconv.Itoa(i+1)+" "+string(want))
 	}
 	if n == 0 {
 		return ""

@@ -30,7 +30,7 @@ func TestAnswerKeyKeepsWhatWasTyped(t *testing.T) {
 	codes := func(tb lesson.Table) []string {
 		var out []string
 		for _, r := range tb.Rows {
-			out = append(out, r.Want)
+			out = append(out, string(r.Want))
 		}
 		return out
 	}

@@ -79,7 +79,7 @@ func (s *State) StopPredicting() int {
 	}
 	tool := s.Tool()
 	n := 0
-	t := lesson.AnswerKey(s.table, func(r lesson.Row) string { n++; return s.LessonAnswer(tool, r) })
+	t := lesson.AnswerKey(s.table, func(r lesson.Row) coerce.Code { n++; return s.LessonAnswer(tool, r) })
 	s.Replace(t)
 	return n
 }
@@ -97,10 +97,10 @@ func (s *State) CheckSentence() string {
 		case r.Want == "":
 			blank++
 		default:
-			if count[r.Want] == 0 {
-				codes = append(codes, r.Want)
+			if count[string(r.Want)] == 0 {
+				codes = append(codes, string(r.Want))
 			}
-			count[r.Want]++
+			count[string(r.Want)]++
 		}
 	}
 	if len(codes) == 0 {
