@@ -63,7 +63,7 @@ var embedFigures = struct {
 	NoWork: 160, Notice: 1484, Instructor: 470, Beyond: 1970,
 	Panels: map[string]int{
 		"results": 1470, "learner": 3180, "notes": 810, "catalog": 13670, "schema": 5030,
-		"tools": 4830, "loop": 6610, "http": 6080, "switches": 5810, "chart": 6850, "predict": 5970,
+		"tools": 4830, "loop": 6610, "http": 6080, "switches": 5810, "chart": 6850, "predict": 5715,
 	},
 	ByTool: map[string]map[string]int{
 		"get_user": {},

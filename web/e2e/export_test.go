@@ -10,8 +10,8 @@ import (
 	"coerceplayground/lesson"
 )
 
-// TestExportResults: after Run, Export offers the results (ticked in check mode, not in predict
-// mode); the text then carries every row's result and its trace exactly as the result element's
+// TestExportResults: after Run, Export offers the results with the answer key (ticked in check
+// mode, not in predict mode, where the dialog starts on the worksheet, which carries none); the text then carries every row's result and its trace exactly as the result element's
 // data-observation and data-trace hold them, and Import reads it back as the same table.
 func TestExportResults(t *testing.T) {
 	tb := newTab(t)
@@ -30,8 +30,13 @@ func TestExportResults(t *testing.T) {
 	}
 	tb.do(chromedp.Click(chromedp.ID("export-close")))
 	tb.run()
-	if text, offered, ticked := exportText(); !offered || ticked || strings.Contains(text, lesson.ResultPrefix) {
-		t.Errorf("predict mode after Run: offered %v ticked %v\n%s", offered, ticked, text)
+	// The worksheet comes first and carries no results; the answer key offers them, unticked.
+	if text, offered, _ := exportText(); offered || strings.Contains(text, lesson.ResultPrefix) {
+		t.Errorf("predict mode after Run: the worksheet offers the results\n%s", text)
+	}
+	tb.do(chromedp.Click(chromedp.ID("export-key")))
+	if offered, ticked := eval[bool](tb, `!document.getElementById("export-results-label").hidden`), eval[bool](tb, `document.getElementById("export-results").checked`); !offered || ticked {
+		t.Errorf("predict mode after Run, the answer key: offered %v ticked %v", offered, ticked)
 	}
 	tb.do(chromedp.Click(chromedp.ID("export-close")))
 
