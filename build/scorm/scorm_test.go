@@ -208,3 +208,26 @@ func TestTableRefusals(t *testing.T) {
 		t.Errorf("a packaged table is a worksheet (predict mode, no expected codes): %+v %v", tab, err)
 	}
 }
+
+// A package's table asks its own question (@question) on the launch page, written before the app
+// starts and carried in the table the app reads (the link format's "question").
+func TestPackageAsksItsQuestion(t *testing.T) {
+	tab, err := Table("@question Which of these is job 17?\n17  ok\n0017  invalid_args\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join(webDir(t), "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := LaunchPage(index, lms.SCORM2004, tab, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(page), "Which of these is job 17?"); n < 2 {
+		t.Errorf("the launch page asks the question %d times, want the header's and the table's", n)
+	}
+	if carried, err := lesson.DecodeShare(lesson.EncodeShare(tab)); err != nil || carried.Question != "Which of these is job 17?" || carried.Rows[1].Want != "" {
+		t.Errorf("the packaged table carries %+v (%v)", carried, err)
+	}
+}
