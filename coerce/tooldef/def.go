@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"coerceplayground/coerce"
+	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -37,30 +38,30 @@ const maxNameBytes = 128
 var toolMembers = []string{"title", "outputSchema", "annotations", "_meta", "icons"}
 
 // tool reads one tool object at pointer ptr.
-func (r reader) tool(t *node, ptr string) (Def, *Error) {
+func (r reader) tool(t *jsontree.Node, ptr string) (Def, *Error) {
 	var d Def
 	fail := func(off int, p, msg string) (Def, *Error) { return Def{}, r.errAt(off, ptr+p, d.Name, msg) }
-	if t.kind != '{' {
-		return fail(t.off, "", "a tool is an object with a name and an inputSchema, not "+kindWord(t))
+	if t.Kind != '{' {
+		return fail(t.Start, "", "a tool is an object with a name and an inputSchema, not "+kindWord(t))
 	}
-	name, off := t.get("name")
+	name, off := t.Member("name")
 	if name == nil {
-		return fail(t.off, "", `the tool has no "name"`)
+		return fail(t.Start, "", `the tool has no "name"`)
 	}
-	if name.kind != '"' || !validName(name.str) {
+	if name.Kind != '"' || !validName(name.Text) {
 		return fail(off, "/name", "a tool's name is 1 to 128 characters of letters, digits, _, - and .")
 	}
-	d.Name = name.str
-	for i, k := range t.keys {
-		v, off := t.kids[i], t.keyOff[i]
+	d.Name = name.Text
+	for i, k := range t.Keys {
+		v, off := t.Kids[i], t.KeyOffsets[i]
 		switch {
 		case k == "name":
 		case k == "description" || k == "title":
-			if v.kind != '"' {
+			if v.Kind != '"' {
 				return fail(off, "/"+k, `"`+k+`" is `+kindWord(v)+", not a string")
 			}
 			if k == "description" {
-				d.Description = v.str
+				d.Description = v.Text
 			}
 		case k == "inputSchema":
 			s, e := r.inputSchema(v, ptr+"/inputSchema", d.Name)
@@ -74,10 +75,10 @@ func (r reader) tool(t *node, ptr string) (Def, *Error) {
 			return fail(off, "/"+pointerToken(k), "a tool has no member "+strconv.Quote(k)+"; its members are name, title, description, inputSchema, outputSchema, annotations, icons, _meta and x-coerce")
 		}
 	}
-	if s, _ := t.get("inputSchema"); s == nil {
-		return fail(t.off, "", `the tool has no "inputSchema"`)
+	if s, _ := t.Member("inputSchema"); s == nil {
+		return fail(t.Start, "", `the tool has no "inputSchema"`)
 	}
-	if x, off := t.get("x-coerce"); x != nil {
+	if x, off := t.Member("x-coerce"); x != nil {
 		if e := r.extension(x, off, ptr+"/x-coerce", &d); e != nil {
 			return Def{}, e
 		}
@@ -93,30 +94,30 @@ func (r reader) tool(t *node, ptr string) (Def, *Error) {
 // appendCompact writes n as compact JSON, members in their order: the definition's text as a
 // table and a link carry it. (jsontext.Value.Compact would do it, but links jsontext's encoder
 // into the page for this one use.)
-func appendCompact(b []byte, n *node) []byte {
-	switch n.kind {
+func appendCompact(b []byte, n *jsontree.Node) []byte {
+	switch n.Kind {
 	case '{', '[':
 		open, end := byte('{'), byte('}')
-		if n.kind == '[' {
+		if n.Kind == '[' {
 			open, end = '[', ']'
 		}
 		b = append(b, open)
-		for i, kid := range n.kids {
+		for i, kid := range n.Kids {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if n.kind == '{' {
-				b, _ = jsontext.AppendQuote(b, n.keys[i])
+			if n.Kind == '{' {
+				b, _ = jsontext.AppendQuote(b, n.Keys[i])
 				b = append(b, ':')
 			}
 			b = appendCompact(b, kid)
 		}
 		return append(b, end)
 	case '"':
-		b, _ = jsontext.AppendQuote(b, n.str)
+		b, _ = jsontext.AppendQuote(b, n.Text)
 		return b
 	}
-	return append(b, n.str...)
+	return append(b, n.Text...)
 }
 
 func validName(s string) bool {

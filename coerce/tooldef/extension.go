@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"coerceplayground/coerce"
+	"coerceplayground/internal/jsontree"
 	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -16,13 +17,13 @@ const maxRecords = 10000
 // extension reads "x-coerce" into d (its schema read already), then gives every field its
 // example and checks the values the definition names (examples, enums, records) against the
 // fields, through the dispatcher: a record the tool itself would refuse is a mistake.
-func (r reader) extension(x *node, off int, ptr string, d *Def) *Error {
+func (r reader) extension(x *jsontree.Node, off int, ptr string, d *Def) *Error {
 	fail := func(off int, p, msg string) *Error { return r.errAt(off, ptr+p, d.Name, msg) }
-	if x.kind != '{' {
+	if x.Kind != '{' {
 		return fail(off, "", "x-coerce is "+kindWord(x)+", not an object")
 	}
-	for i, k := range x.keys {
-		v, off := x.kids[i], x.keyOff[i]
+	for i, k := range x.Keys {
+		v, off := x.Kids[i], x.KeyOffsets[i]
 		var e *Error
 		switch k {
 		case "records":
@@ -30,10 +31,10 @@ func (r reader) extension(x *node, off int, ptr string, d *Def) *Error {
 		case "boolStrings":
 			e = r.boolStrings(v, off, ptr+"/boolStrings", d)
 		case "permission":
-			if v.kind != '"' || !validName(v.str) {
+			if v.Kind != '"' || !validName(v.Text) {
 				e = fail(off, "/permission", "permission is a name of 1 to 128 letters, digits, _, - and .")
 			}
-			d.Permission = v.str
+			d.Permission = v.Text
 		default:
 			e = fail(off, "/"+pointerToken(k), "x-coerce has no member "+strconv.Quote(k)+"; its members are records, boolStrings and permission")
 		}
@@ -44,32 +45,32 @@ func (r reader) extension(x *node, off int, ptr string, d *Def) *Error {
 	return nil
 }
 
-func (r reader) records(v *node, off int, ptr string, d *Def) *Error {
-	if v.kind != '{' {
+func (r reader) records(v *jsontree.Node, off int, ptr string, d *Def) *Error {
+	if v.Kind != '{' {
 		return r.errAt(off, ptr, d.Name, "records is "+kindWord(v)+`, not an object of fields and their ids: {"job_id": [17, 42]}`)
 	}
 	total := 0
-	for i, name := range v.keys {
-		ids, p := v.kids[i], ptr+"/"+pointerToken(name)
+	for i, name := range v.Keys {
+		ids, p := v.Kids[i], ptr+"/"+pointerToken(name)
 		fail := func(off int, msg string) *Error { return r.errAt(off, p, d.Name, msg) }
 		j := index(d.Schema.Fields, name)
 		if j < 0 {
-			return fail(v.keyOff[i], "records names "+strconv.Quote(name)+", which is not among the properties")
+			return fail(v.KeyOffsets[i], "records names "+strconv.Quote(name)+", which is not among the properties")
 		}
 		f := &d.Schema.Fields[j]
 		if f.Kind == coerce.Boolean {
-			return fail(v.keyOff[i], "records are ids; "+name+" is a boolean")
+			return fail(v.KeyOffsets[i], "records are ids; "+name+" is a boolean")
 		}
-		if ids.kind != '[' || len(ids.kids) == 0 {
-			return fail(v.keyOff[i], "the records of "+name+" are a non-empty array of its ids")
+		if ids.Kind != '[' || len(ids.Kids) == 0 {
+			return fail(v.KeyOffsets[i], "the records of "+name+" are a non-empty array of its ids")
 		}
 		rec := Records{Field: name}
-		for k, id := range ids.kids {
+		for k, id := range ids.Kids {
 			if total++; total > maxRecords {
-				return fail(id.off, "a definition lists at most "+strconv.Itoa(maxRecords)+" records")
+				return fail(id.Start, "a definition lists at most "+strconv.Itoa(maxRecords)+" records")
 			}
 			if msg := rec.add(f, id); msg != "" {
-				return r.errAt(id.off, p+"/"+strconv.Itoa(k), d.Name, msg)
+				return r.errAt(id.Start, p+"/"+strconv.Itoa(k), d.Name, msg)
 			}
 		}
 		d.Records = append(d.Records, rec)
@@ -78,7 +79,7 @@ func (r reader) records(v *node, off int, ptr string, d *Def) *Error {
 }
 
 // add appends one id to rec: a number for an integer field, a string for a string one.
-func (rec *Records) add(f *coerce.Field, id *node) string {
+func (rec *Records) add(f *coerce.Field, id *jsontree.Node) string {
 	if f.Kind == coerce.Integer {
 		n, ok := intLiteral(id)
 		if !ok {
@@ -87,24 +88,24 @@ func (rec *Records) add(f *coerce.Field, id *node) string {
 		rec.Ints = append(rec.Ints, n)
 		return ""
 	}
-	if id.kind != '"' {
+	if id.Kind != '"' {
 		return "the ids of " + f.Name + " are strings, as the argument is a string"
 	}
-	rec.IDs = append(rec.IDs, id.str)
+	rec.IDs = append(rec.IDs, id.Text)
 	return ""
 }
 
-func (r reader) boolStrings(v *node, off int, ptr string, d *Def) *Error {
-	if v.kind != '[' {
+func (r reader) boolStrings(v *jsontree.Node, off int, ptr string, d *Def) *Error {
+	if v.Kind != '[' {
 		return r.errAt(off, ptr, d.Name, "boolStrings is "+kindWord(v)+", not an array of boolean argument names")
 	}
-	for i, n := range v.kids {
+	for i, n := range v.Kids {
 		j := -1
-		if n.kind == '"' {
-			j = index(d.Schema.Fields, n.str)
+		if n.Kind == '"' {
+			j = index(d.Schema.Fields, n.Text)
 		}
 		if j < 0 || d.Schema.Fields[j].Kind != coerce.Boolean {
-			return r.errAt(n.off, ptr+"/"+strconv.Itoa(i), d.Name, "boolStrings lists the boolean arguments that take \"true\" and \"false\"; this is not one")
+			return r.errAt(n.Start, ptr+"/"+strconv.Itoa(i), d.Name, "boolStrings lists the boolean arguments that take \"true\" and \"false\"; this is not one")
 		}
 		d.Schema.Fields[j].BoolStrings = true
 	}
@@ -114,7 +115,7 @@ func (r reader) boolStrings(v *node, off int, ptr string, d *Def) *Error {
 // complete gives each field of d its example (the first of examples, else the first record,
 // else one made from its declaration) and checks that every example, enum value and record is
 // a value the field takes: what the definition names must exist.
-func (r reader) complete(t *node, ptr string, d *Def) *Error {
+func (r reader) complete(t *jsontree.Node, ptr string, d *Def) *Error {
 	for i := range d.Schema.Fields {
 		f := &d.Schema.Fields[i]
 		rec := d.recordsOf(f.Name)
@@ -130,7 +131,7 @@ func (r reader) complete(t *node, ptr string, d *Def) *Error {
 		}
 		for _, v := range values {
 			if hint := checkValue(*f, v); hint != "" {
-				return r.errAt(t.off, ptr+"/inputSchema/properties/"+pointerToken(f.Name), d.Name,
+				return r.errAt(t.Start, ptr+"/inputSchema/properties/"+pointerToken(f.Name), d.Name,
 					"the value "+strconv.Quote(v)+" that the definition names for "+f.Name+" is not one it takes: "+hint)
 			}
 		}

@@ -6,38 +6,39 @@ import (
 	"strings"
 
 	"coerceplayground/coerce"
+	"coerceplayground/internal/jsontree"
 )
 
 // maxLengthBound bounds minLength and maxLength: an argument is at most the dispatcher's input.
 const maxLengthBound = coerce.DefaultMaxInputBytes
 
 // textKeyword reads pattern, enum, minLength or maxLength into a Text field.
-func (r reader) textKeyword(f *coerce.Field, k string, v *node) string {
+func (r reader) textKeyword(f *coerce.Field, k string, v *jsontree.Node) string {
 	switch k {
 	case "pattern":
-		if v.kind != '"' {
+		if v.Kind != '"' {
 			return "pattern is " + kindWord(v) + ", not a string"
 		}
-		p, err := coerce.CompilePattern(v.str)
+		p, err := coerce.CompilePattern(v.Text)
 		var pe *coerce.PatternError
 		if errors.As(err, &pe) {
-			return "the pattern " + strconv.Quote(v.str) + " is outside what coerce matches, " + pe.Error() + "; coerce reads ^…$ around literal characters, [classes], \\d, \\w and . with ?, *, +, {n} and {n,m}"
+			return "the pattern " + strconv.Quote(v.Text) + " is outside what coerce matches, " + pe.Error() + "; coerce reads ^…$ around literal characters, [classes], \\d, \\w and . with ?, *, +, {n} and {n,m}"
 		}
 		f.Pattern = p
 	case "enum":
-		if v.kind != '[' || len(v.kids) == 0 {
+		if v.Kind != '[' || len(v.Kids) == 0 {
 			return "enum must be a non-empty array of strings"
 		}
-		for _, e := range v.kids {
+		for _, e := range v.Kids {
 			switch {
-			case e.kind != '"':
+			case e.Kind != '"':
 				return "enum lists " + kindWord(e) + "; on a string argument it lists strings"
-			case strings.TrimSpace(e.str) != e.str || e.str == "":
-				return "the enum value " + strconv.Quote(e.str) + " can never match: values are trimmed of white space before they are matched"
-			case contains(f.Enum, e.str):
-				return "enum lists " + strconv.Quote(e.str) + " twice"
+			case strings.TrimSpace(e.Text) != e.Text || e.Text == "":
+				return "the enum value " + strconv.Quote(e.Text) + " can never match: values are trimmed of white space before they are matched"
+			case contains(f.Enum, e.Text):
+				return "enum lists " + strconv.Quote(e.Text) + " twice"
 			}
-			f.Enum = append(f.Enum, e.str)
+			f.Enum = append(f.Enum, e.Text)
 		}
 	case "minLength", "maxLength":
 		n, ok := intLiteral(v)
@@ -55,19 +56,19 @@ func (r reader) textKeyword(f *coerce.Field, k string, v *node) string {
 
 // example takes an argument's first example for its hints: it is checked, with the records,
 // once the field is complete (checkValues).
-func example(f *coerce.Field, v *node) string {
-	if v.kind != '[' {
+func example(f *coerce.Field, v *jsontree.Node) string {
+	if v.Kind != '[' {
 		return "examples is " + kindWord(v) + ", not an array"
 	}
-	if len(v.kids) == 0 {
+	if len(v.Kids) == 0 {
 		return ""
 	}
-	e := v.kids[0]
+	e := v.Kids[0]
 	switch {
-	case f.Kind == coerce.Integer && e.kind == '0',
-		f.Kind == coerce.Text && e.kind == '"',
-		f.Kind == coerce.Boolean && (e.kind == 't' || e.kind == 'f'):
-		f.Example = e.str
+	case f.Kind == coerce.Integer && e.Kind == '0',
+		f.Kind == coerce.Text && e.Kind == '"',
+		f.Kind == coerce.Boolean && (e.Kind == 't' || e.Kind == 'f'):
+		f.Example = e.Text
 		return ""
 	}
 	return "the first example is " + kindWord(e) + ", which this argument does not take"

@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -61,20 +62,20 @@ func Read(data []byte) (List, error) {
 	if err != nil {
 		return List{}, syntaxError(data, off, err)
 	}
-	if root.kind != '{' {
-		return List{}, &Error{Line: lineOf(data, root.off), Msg: "the text is " + kindWord(root) + "; it must be a tool object, a tools/list result or its JSON-RPC response"}
+	if root.Kind != '{' {
+		return List{}, &Error{Line: lineOf(data, root.Start), Msg: "the text is " + kindWord(root) + "; it must be a tool object, a tools/list result or its JSON-RPC response"}
 	}
 	r := reader{data: data}
 	list, ptr := root, ""
-	if res, _ := root.get("result"); res != nil && res.kind == '{' {
+	if res, _ := root.Member("result"); res != nil && res.Kind == '{' {
 		list, ptr = res, "/result"
 	}
-	if tools, off := list.get("tools"); tools != nil {
-		if tools.kind != '[' {
+	if tools, off := list.Member("tools"); tools != nil {
+		if tools.Kind != '[' {
 			return List{}, r.errAt(off, ptr+"/tools", "", `"tools" is `+kindWord(tools)+", not an array of tools")
 		}
 		var l List
-		for i, t := range tools.kids {
+		for i, t := range tools.Kids {
 			def, e := r.tool(t, ptr+"/tools/"+strconv.Itoa(i))
 			if e != nil {
 				l.Refused = append(l.Refused, e)
@@ -82,13 +83,13 @@ func Read(data []byte) (List, error) {
 			}
 			l.Tools = append(l.Tools, def)
 		}
-		if len(tools.kids) == 0 {
+		if len(tools.Kids) == 0 {
 			return List{}, r.errAt(off, ptr+"/tools", "", "the tools/list result lists no tools")
 		}
 		return l, nil
 	}
-	if name, _ := root.get("name"); name == nil {
-		return List{}, &Error{Line: lineOf(data, root.off), Msg: `the text has neither "name" and "inputSchema" (a tool) nor "tools" (a tools/list result)`}
+	if name, _ := root.Member("name"); name == nil {
+		return List{}, &Error{Line: lineOf(data, root.Start), Msg: `the text has neither "name" and "inputSchema" (a tool) nor "tools" (a tools/list result)`}
 	}
 	def, e := r.tool(root, "")
 	if e != nil {
@@ -148,7 +149,7 @@ func (r reader) errAt(off int, pointer, tool, msg string) *Error {
 func syntaxError(data []byte, off int, err error) *Error {
 	msg := "the text is not valid JSON"
 	switch {
-	case err == errDepth:
+	case errors.Is(err, jsontree.ErrDepth):
 		msg = "the text nests more than " + strconv.Itoa(maxDepth) + " levels deep"
 	case errors.Is(err, jsontext.ErrDuplicateName):
 		msg = "a name appears twice in one object"

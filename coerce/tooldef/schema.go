@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"coerceplayground/coerce"
+	"coerceplayground/internal/jsontree"
 )
 
 // The keywords read, by where they stand. Annotations (title, description, $comment, $schema)
@@ -49,33 +50,33 @@ func unsupported(k, where string) string {
 }
 
 // inputSchema reads a tool's inputSchema into a coerce.Schema.
-func (r reader) inputSchema(s *node, ptr, tool string) (coerce.Schema, *Error) {
+func (r reader) inputSchema(s *jsontree.Node, ptr, tool string) (coerce.Schema, *Error) {
 	var out coerce.Schema
 	fail := func(off int, p, msg string) (coerce.Schema, *Error) {
 		return coerce.Schema{}, r.errAt(off, ptr+p, tool, msg)
 	}
-	if s.kind != '{' {
-		return fail(s.off, "", "inputSchema is "+kindWord(s)+", not a JSON Schema object")
+	if s.Kind != '{' {
+		return fail(s.Start, "", "inputSchema is "+kindWord(s)+", not a JSON Schema object")
 	}
-	if t, off := s.get("type"); t == nil || t.kind != '"' || t.str != "object" {
+	if t, off := s.Member("type"); t == nil || t.Kind != '"' || t.Text != "object" {
 		if t == nil {
-			off = s.off
+			off = s.Start
 		}
 		return fail(off, "/type", `an inputSchema is of "type": "object"`)
 	}
-	for i, k := range s.keys {
-		v, off := s.kids[i], s.keyOff[i]
+	for i, k := range s.Keys {
+		v, off := s.Kids[i], s.KeyOffsets[i]
 		switch {
 		case k == "additionalProperties":
-			if v.kind != 'f' {
+			if v.Kind != 'f' {
 				return fail(off, "/additionalProperties", "additionalProperties is not supported unless false: coerce always rejects arguments the schema does not declare")
 			}
 		case k == "properties":
-			if v.kind != '{' {
+			if v.Kind != '{' {
 				return fail(off, "/properties", "properties is "+kindWord(v)+", not an object of arguments")
 			}
-			for j, name := range v.keys {
-				f, e := r.property(name, v.kids[j], ptr+"/properties/"+pointerToken(name), tool)
+			for j, name := range v.Keys {
+				f, e := r.property(name, v.Kids[j], ptr+"/properties/"+pointerToken(name), tool)
 				if e != nil {
 					return coerce.Schema{}, e
 				}
@@ -83,14 +84,14 @@ func (r reader) inputSchema(s *node, ptr, tool string) (coerce.Schema, *Error) {
 			}
 		case k == "type", k == "required":
 		case contains(rootKeywords, k):
-			if (k == "title" || k == "description" || k == "$comment" || k == "$schema") && v.kind != '"' {
+			if (k == "title" || k == "description" || k == "$comment" || k == "$schema") && v.Kind != '"' {
 				return fail(off, "/"+pointerToken(k), k+" is "+kindWord(v)+", not a string")
 			}
 		default:
 			return fail(off, "/"+pointerToken(k), unsupported(k, "on an inputSchema; it reads type, properties, required and additionalProperties: false"))
 		}
 	}
-	if req, off := s.get("required"); req != nil {
+	if req, off := s.Member("required"); req != nil {
 		if e := r.required(req, off, ptr+"/required", tool, &out); e != nil {
 			return coerce.Schema{}, e
 		}
@@ -103,24 +104,24 @@ func (r reader) inputSchema(s *node, ptr, tool string) (coerce.Schema, *Error) {
 }
 
 // required marks the required fields; every other one is optional.
-func (r reader) required(req *node, off int, ptr, tool string, s *coerce.Schema) *Error {
-	if req.kind != '[' {
+func (r reader) required(req *jsontree.Node, off int, ptr, tool string, s *coerce.Schema) *Error {
+	if req.Kind != '[' {
 		return r.errAt(off, ptr, tool, "required is "+kindWord(req)+", not an array of argument names")
 	}
 	for i := range s.Fields {
 		s.Fields[i].Optional = true
 	}
-	for i, n := range req.kids {
+	for i, n := range req.Kids {
 		p := ptr + "/" + strconv.Itoa(i)
-		if n.kind != '"' {
-			return r.errAt(n.off, p, tool, "required lists "+kindWord(n)+"; it lists argument names")
+		if n.Kind != '"' {
+			return r.errAt(n.Start, p, tool, "required lists "+kindWord(n)+"; it lists argument names")
 		}
-		j := index(s.Fields, n.str)
+		j := index(s.Fields, n.Text)
 		switch {
 		case j < 0:
-			return r.errAt(n.off, p, tool, "required names "+strconv.Quote(n.str)+", which is not among the properties")
+			return r.errAt(n.Start, p, tool, "required names "+strconv.Quote(n.Text)+", which is not among the properties")
 		case !s.Fields[j].Optional:
-			return r.errAt(n.off, p, tool, "required names "+strconv.Quote(n.str)+" twice")
+			return r.errAt(n.Start, p, tool, "required names "+strconv.Quote(n.Text)+" twice")
 		}
 		s.Fields[j].Optional = false
 	}
@@ -137,40 +138,40 @@ func index(fields []coerce.Field, name string) int {
 }
 
 // property reads one argument's schema.
-func (r reader) property(name string, p *node, ptr, tool string) (coerce.Field, *Error) {
+func (r reader) property(name string, p *jsontree.Node, ptr, tool string) (coerce.Field, *Error) {
 	f := coerce.Field{Name: name}
 	fail := func(off int, q, msg string) (coerce.Field, *Error) {
 		return coerce.Field{}, r.errAt(off, ptr+q, tool, msg)
 	}
-	if p.kind != '{' {
-		return fail(p.off, "", "the argument "+strconv.Quote(name)+" is "+kindWord(p)+", not a schema object")
+	if p.Kind != '{' {
+		return fail(p.Start, "", "the argument "+strconv.Quote(name)+" is "+kindWord(p)+", not a schema object")
 	}
-	t, off := p.get("type")
+	t, off := p.Member("type")
 	if t == nil {
-		for i, k := range p.keys {
+		for i, k := range p.Keys {
 			if _, known := refusals[k]; known {
-				return fail(p.keyOff[i], "/"+pointerToken(k), unsupported(k, ""))
+				return fail(p.KeyOffsets[i], "/"+pointerToken(k), unsupported(k, ""))
 			}
 		}
-		return fail(p.off, "", "the argument "+strconv.Quote(name)+" has no type; coerce reads integer, string and boolean arguments")
+		return fail(p.Start, "", "the argument "+strconv.Quote(name)+" has no type; coerce reads integer, string and boolean arguments")
 	}
 	var own []string
 	switch {
-	case t.kind == '"' && t.str == "integer":
+	case t.Kind == '"' && t.Text == "integer":
 		f.Kind, f.HasMin, f.Min, f.Max, own = coerce.Integer, true, math.MinInt64, math.MaxInt64, integerKeywords
-	case t.kind == '"' && t.str == "string":
+	case t.Kind == '"' && t.Text == "string":
 		f.Kind, own = coerce.Text, stringKeywords
-	case t.kind == '"' && t.str == "boolean":
+	case t.Kind == '"' && t.Text == "boolean":
 		f.Kind = coerce.Boolean
-	case t.kind == '[':
+	case t.Kind == '[':
 		return fail(off, "/type", "a list of types is not supported; coerce reads one type per argument: integer, string or boolean")
-	case t.kind == '"' && t.str == "number":
+	case t.Kind == '"' && t.Text == "number":
 		return fail(off, "/type", `"number" is not supported: coerce takes whole numbers only; declare "integer"`)
 	default:
 		return fail(off, "/type", "arguments of type "+typeWord(t)+" are not supported; coerce reads integer, string and boolean arguments")
 	}
-	for i, k := range p.keys {
-		v, off := p.kids[i], p.keyOff[i]
+	for i, k := range p.Keys {
+		v, off := p.Kids[i], p.KeyOffsets[i]
 		q := "/" + pointerToken(k)
 		var msg string
 		switch {
@@ -181,11 +182,11 @@ func (r reader) property(name string, p *node, ptr, tool string) (coerce.Field, 
 		case k == "examples":
 			msg = example(&f, v)
 		case k == "description" || k == "title" || k == "$comment":
-			if v.kind != '"' {
+			if v.Kind != '"' {
 				msg = k + " is " + kindWord(v) + ", not a string"
 			}
 			if k == "description" {
-				f.Description = v.str
+				f.Description = v.Text
 			}
 		case k == "type":
 		case contains(integerKeywords, k) || contains(stringKeywords, k) || (k == "enum" && f.Kind != coerce.Text):
@@ -198,23 +199,23 @@ func (r reader) property(name string, p *node, ptr, tool string) (coerce.Field, 
 		}
 	}
 	if f.Kind == coerce.Integer && f.Min > f.Max {
-		return fail(p.off, "", "no whole number is within its minimum and maximum")
+		return fail(p.Start, "", "no whole number is within its minimum and maximum")
 	}
 	if f.Kind == coerce.Text && f.MaxLength > 0 && f.MinLength > f.MaxLength {
-		return fail(p.off, "", "minLength is above maxLength: no value fits")
+		return fail(p.Start, "", "minLength is above maxLength: no value fits")
 	}
 	return f, nil
 }
 
-func typeWord(t *node) string {
-	if t.kind == '"' {
-		return strconv.Quote(t.str)
+func typeWord(t *jsontree.Node) string {
+	if t.Kind == '"' {
+		return strconv.Quote(t.Text)
 	}
 	return kindWord(t)
 }
 
 // bound reads minimum, maximum and their exclusive forms into an Integer's range.
-func bound(f *coerce.Field, k string, v *node) string {
+func bound(f *coerce.Field, k string, v *jsontree.Node) string {
 	n, ok := intLiteral(v)
 	if !ok {
 		return k + " must be a whole number within 64 bits, written without a decimal point or exponent"
@@ -240,11 +241,11 @@ func bound(f *coerce.Field, k string, v *node) string {
 
 // intLiteral reads a JSON integer literal within int64 (by hand: strconv.ParseInt would link
 // more of strconv into the page).
-func intLiteral(v *node) (int64, bool) {
-	if v.kind != '0' || strings.ContainsAny(v.str, ".eE") {
+func intLiteral(v *jsontree.Node) (int64, bool) {
+	if v.Kind != '0' || strings.ContainsAny(v.Text, ".eE") {
 		return 0, false
 	}
-	s, neg := strings.CutPrefix(v.str, "-")
+	s, neg := strings.CutPrefix(v.Text, "-")
 	var n uint64
 	for i := 0; i < len(s); i++ {
 		d := uint64(s[i] - '0')

@@ -23,6 +23,7 @@ import (
 	"io"
 	"strconv"
 
+	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -69,7 +70,7 @@ func Read(data []byte) ([]Call, error) {
 				break
 			}
 		}
-		n, err := readNode(dec, 0)
+		n, err := jsontree.Read(dec, maxDepth)
 		if err != nil {
 			return nil, r.syntax(dec, err)
 		}
@@ -92,7 +93,7 @@ func (r *reader) syntax(dec *jsontext.Decoder, err error) *Error {
 	if errors.As(err, &se) {
 		off = int(se.ByteOffset)
 	}
-	if err == errDepth {
+	if errors.Is(err, jsontree.ErrDepth) {
 		return &Error{r.line(off), "the transcript nests more than " + strconv.Itoa(maxDepth) + " levels deep"}
 	}
 	return &Error{r.line(off), "the transcript is not JSON or JSON Lines"}
@@ -103,53 +104,53 @@ func (r *reader) line(off int) int {
 }
 
 // walk visits n and everything inside it, in document order, and keeps every call it finds.
-func (r *reader) walk(n *node) {
-	if n.kind == '{' {
+func (r *reader) walk(n *jsontree.Node) {
+	if n.Kind == '{' {
 		if c, ok := r.call(n); ok {
 			r.calls = append(r.calls, c)
 			return
 		}
 	}
-	for _, k := range n.kids {
+	for _, k := range n.Kids {
 		r.walk(k)
 	}
 }
 
 // call reads n as a call in one of the four shapes.
-func (r *reader) call(n *node) (Call, bool) {
-	c := Call{Line: r.line(n.start)}
-	typ := n.str("type")
+func (r *reader) call(n *jsontree.Node) (Call, bool) {
+	c := Call{Line: r.line(n.Start)}
+	typ := n.Str("type")
 	switch {
-	case n.str("method") == "tools/call":
-		p := n.get("params")
-		if p == nil || p.kind != '{' || p.get("name") == nil {
+	case n.Str("method") == "tools/call":
+		p := n.Get("params")
+		if p == nil || p.Kind != '{' || p.Get("name") == nil {
 			return c, false
 		}
-		c.Format, c.Tool, c.ID = "mcp", p.str("name"), idText(n.get("id"))
-		if a := p.get("arguments"); a != nil {
-			c.Arguments = string(r.data[a.start:a.end])
+		c.Format, c.Tool, c.ID = "mcp", p.Str("name"), idText(n.Get("id"))
+		if a := p.Get("arguments"); a != nil {
+			c.Arguments = string(r.data[a.Start:a.End])
 		} else {
 			c.Arguments = "{}" // MCP's own reading of a call without arguments
 		}
-	case typ == "function" && n.get("function") != nil:
-		f := n.get("function")
-		a := f.get("arguments")
-		if f.kind != '{' || f.get("name") == nil || a == nil || a.kind != '"' {
+	case typ == "function" && n.Get("function") != nil:
+		f := n.Get("function")
+		a := f.Get("arguments")
+		if f.Kind != '{' || f.Get("name") == nil || a == nil || a.Kind != '"' {
 			return c, false
 		}
-		c.Format, c.Tool, c.Arguments, c.ID = "chat", f.str("name"), a.text, n.str("id")
+		c.Format, c.Tool, c.Arguments, c.ID = "chat", f.Str("name"), a.Text, n.Str("id")
 	case typ == "function_call":
-		a := n.get("arguments")
-		if n.get("name") == nil || a == nil || a.kind != '"' {
+		a := n.Get("arguments")
+		if n.Get("name") == nil || a == nil || a.Kind != '"' {
 			return c, false
 		}
-		c.Format, c.Tool, c.Arguments, c.ID = "responses", n.str("name"), a.text, n.str("call_id")
+		c.Format, c.Tool, c.Arguments, c.ID = "responses", n.Str("name"), a.Text, n.Str("call_id")
 	case typ == "tool_use":
-		a := n.get("input")
-		if n.get("name") == nil || a == nil {
+		a := n.Get("input")
+		if n.Get("name") == nil || a == nil {
 			return c, false
 		}
-		c.Format, c.Tool, c.Arguments, c.ID = "anthropic", n.str("name"), string(r.data[a.start:a.end]), n.str("id")
+		c.Format, c.Tool, c.Arguments, c.ID = "anthropic", n.Str("name"), string(r.data[a.Start:a.End]), n.Str("id")
 	default:
 		return c, false
 	}
@@ -157,11 +158,11 @@ func (r *reader) call(n *node) (Call, bool) {
 }
 
 // idText is a JSON-RPC id as text: a string's content or a number's digits.
-func idText(n *node) string {
-	if n == nil || n.kind != '"' && n.kind != '0' {
+func idText(n *jsontree.Node) string {
+	if n == nil || n.Kind != '"' && n.Kind != '0' {
 		return ""
 	}
-	return n.text
+	return n.Text
 }
 
 // Count is how many calls named one tool.
