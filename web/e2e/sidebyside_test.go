@@ -136,13 +136,13 @@ func sideReport(b *testing.B, pages []*sidePage, network string) string {
 	var t strings.Builder
 	fmt.Fprintf(&t, "%s\na fresh browser process per visit, interleaved, n=%d per page (ms from navigation; median [max])\n",
 		network, len(pages[0].cold))
-	fmt.Fprintf(&t, "%-22s %14s %14s %14s %11s %12s %14s %11s\n", "page", "cold ready", ".wasm start", ".wasm end", "first Run", "KiB on wire", "returning", "its Run")
+	fmt.Fprintf(&t, "%-22s %14s %14s %14s %11s %12s %10s %14s %11s\n", "page", "cold ready", ".wasm start", ".wasm end", "first Run", "KiB on wire", "wasm GETs", "returning", "its Run")
 	for _, p := range pages {
 		c := func(f func(coldResult) float64) string { return medianMax(column(p.cold, f)) }
-		fmt.Fprintf(&t, "%-22s %14s %14s %14s %11s %12.0f %14s %11s\n", p.name, c(ready),
+		fmt.Fprintf(&t, "%-22s %14s %14s %14s %11s %12.0f %10.0f %14s %11s\n", p.name, c(ready),
 			c(func(r coldResult) float64 { return r.WasmStart }), c(func(r coldResult) float64 { return r.WasmEnd }),
 			c(func(r coldResult) float64 { return r.FirstRun }), median(column(p.cold, func(r coldResult) float64 { return r.Wire }))/1024,
-			medianMax(column(p.back, ready)), medianMax(column(p.back, func(r coldResult) float64 { return r.FirstRun })))
+			slices.Max(column(p.cold, func(r coldResult) float64 { return float64(r.WasmFetches) })), medianMax(column(p.back, ready)), medianMax(column(p.back, func(r coldResult) float64 { return r.FirstRun })))
 		slug := strings.NewReplacer(" ", "-", ".", "").Replace(strings.ToLower(p.name))
 		b.ReportMetric(median(column(p.cold, ready)), "ms-cold-"+slug)
 	}
