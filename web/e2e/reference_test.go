@@ -46,7 +46,11 @@ func benchReference(b *testing.B) *reference {
 	if err != nil {
 		b.Fatalf("serving BENCH_REF=%s (%.7s): %v", rev, hash, err)
 	}
-	return &reference{name: fmt.Sprintf("%s at %.7s", rev, hash), url: url}
+	name := fmt.Sprintf("%s at %.7s", rev, hash)
+	if strings.HasPrefix(hash, rev) {
+		name = fmt.Sprintf("%.7s", hash)
+	}
+	return &reference{name: name, url: url}
 }
 
 func gitOut(args ...string) (string, error) {
