@@ -30,23 +30,11 @@ func DataParts(m *Module, compress bool) ([]DataPart, error) {
 		return nil, errors.New("the data section is not one of active segments")
 	}
 	mem := image(segs)
-	ph := bytes.Index(mem, pclnMagic)
-	if ph < 0 || ph+8*8 > len(mem) {
-		return nil, errors.New("no pclntab header in the memory image")
+	ph, md, err := findModuledata(mem)
+	if err != nil {
+		return nil, err
 	}
 	word := func(a int) int { return int(binary.LittleEndian.Uint64(mem[a:])) }
-	// moduledata starts with a pointer to the header, then funcnametab, a slice that starts at
-	// the header plus its funcnameOffset (the header's fifth word).
-	md := -1
-	for a := 0; a+8*42 <= len(mem); a += 8 {
-		if word(a) == ph && word(a+8) == ph+word(ph+4*8) {
-			md = a
-			break
-		}
-	}
-	if md < 0 {
-		return nil, errors.New("no moduledata in the memory image")
-	}
 	f := func(i int) int { return word(md + 8*i) } // the i-th word of runtime.moduledata
 	slice := func(i, elem int) (int, int) { return f(i), f(i) + elem*f(i+1) }
 	var parts []DataPart
@@ -84,4 +72,22 @@ func DataParts(m *Module, compress bool) ([]DataPart, error) {
 		}
 	}
 	return parts, nil
+}
+
+// findModuledata returns the addresses of the pclntab header (runtime.pcHeader) and of
+// runtime.firstmoduledata in a Go module's memory image.
+func findModuledata(mem []byte) (ph, md int, err error) {
+	ph = bytes.Index(mem, pclnMagic)
+	if ph < 0 || ph+8*8 > len(mem) {
+		return 0, 0, errors.New("no Go 1.20 pclntab header (magic 0xfffffff1, instruction size 1, pointer size 8) in the memory image")
+	}
+	word := func(a int) int { return int(binary.LittleEndian.Uint64(mem[a:])) }
+	// moduledata starts with a pointer to the header, then funcnametab, a slice that starts at
+	// the header plus its funcnameOffset (the header's fifth word).
+	for a := 0; a+8*42 <= len(mem); a += 8 {
+		if word(a) == ph && word(a+8) == ph+word(ph+4*8) {
+			return ph, a, nil
+		}
+	}
+	return 0, 0, errors.New("no moduledata in the memory image")
 }

@@ -10,7 +10,6 @@ package webbuild
 import (
 	"encoding/binary"
 	"errors"
-	"os"
 )
 
 // packGap is the shortest run of zero bytes that still separates two segments after
@@ -182,17 +181,4 @@ func (r *reader) sleb32() int {
 		}
 	}
 	return 0
-}
-
-// packFile rewrites the module in name with its data segments joined ([PackData]).
-func packFile(name string) error {
-	bin, err := os.ReadFile(name)
-	if err != nil {
-		return err
-	}
-	packed, err := PackData(bin, packGap)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(name, packed, 0o644)
 }

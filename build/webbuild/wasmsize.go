@@ -266,7 +266,7 @@ func PackageReport(c Config, pkg string, top int, brotliTotal int64) (string, er
 	}
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "named.wasm")
-	if err := buildWasm(c, pkg, out, "-w"); err != nil {
+	if err := buildWasm(c, pkg, out, "-w", ""); err != nil {
 		return "", err
 	}
 	bin, err := os.ReadFile(out)

@@ -1,6 +1,7 @@
 // Package webbuild writes the page's build outputs into the web directory:
-// app.wasm (the browser app, built for GOOS=js GOARCH=wasm, its data segments joined by
-// [PackData]), wasm_exec.js
+// app.wasm (the browser app, built for GOOS=js GOARCH=wasm, its traceback tables blanked by
+// [StripTraceback] and its data segments joined by [PackData]; its symbolised twin goes to
+// [Twin]), wasm_exec.js
 // (copied from the Go toolchain that built app.wasm, so the two always
 // match), wasm-size.js (app.wasm's size and its .br's and .gz's, for the loader's
 // progress bar), index.html's pre-rendered lesson (Prerender) and a .gz and a .br sibling
@@ -8,7 +9,7 @@
 //
 // An output is rewritten only when it is stale: app.wasm when it is missing or
 // older than any file under coerce/, lesson/, wasm/app/ or wasm/page/, or than
-// go.mod, go.sum or this file (which holds the build flags), or when the toolchain's wasm_exec.js changed; a sibling when it is
+// go.mod, go.sum or the build's own files (buildFiles), or when the toolchain's wasm_exec.js changed; a sibling when it is
 // missing or older than its file. serve.go, `make build` and the browser tests
 // all call [Build], so they agree on what is current.
 package webbuild
@@ -44,8 +45,9 @@ type Config struct {
 
 // buildFiles are the files, relative to the module root, that decide
 // app.wasm besides its packages' own: the module's requirements, this
-// file, whose flags it is built with, and the data segments' packing.
-var buildFiles = []string{"go.mod", "go.sum", "build/webbuild/webbuild.go", "build/webbuild/packdata.go"}
+// file, buildwasm.go, whose flags it is built with, and the post-link passes.
+var buildFiles = []string{"go.mod", "go.sum", "build/webbuild/webbuild.go", "build/webbuild/buildwasm.go",
+	"build/webbuild/packdata.go", "build/webbuild/tracestrip.go"}
 
 // PageFiles are the files the page loads before it is ready, in load order.
 // Each gets a .gz and a .br sibling.
@@ -96,7 +98,7 @@ func Build(c Config) error {
 	if why != "" {
 		logf("building %s (%s)", wasmName, why)
 		start := time.Now()
-		if err := BuildWasm(c, "./wasm/app", filepath.Join(web, wasmName)); err != nil {
+		if err := buildWasm(c, "./wasm/app", filepath.Join(web, wasmName), "-s -w", Twin(c.Root)); err != nil {
 			return err
 		}
 		logf("built %s in %s", wasmName, time.Since(start).Round(time.Millisecond))
@@ -196,47 +198,6 @@ func sources(c Config) ([]string, error) {
 		files = append(files, filepath.Join(c.Root, f))
 	}
 	return files, nil
-}
-
-// BuildWasm builds the Go package pkg (a path relative to c.Root) for the browser into out,
-// with the flags app.wasm is built with and its data segments joined ([PackData]), so a
-// benchmark's own page is built as the playground is.
-func BuildWasm(c Config, pkg, out string) error {
-	return buildWasm(c, pkg, out, "-s -w")
-}
-
-// buildWasm builds pkg with app.wasm's flags and the given -ldflags ("-s -w" for the page,
-// "-w" to keep the name section, function names, for [PackageSizes]), then joins its data
-// segments.
-func buildWasm(c Config, pkg, out, ldflags string) error {
-	if c.Go == "" {
-		c.Go = "go"
-	}
-	tmp, err := tempName(out)
-	if err != nil {
-		return err
-	}
-	// -gcflags=all=-l turns inlining off: app.wasm grows (4.07 MB instead of 3.8 MB) but
-	// compresses far better, since calls repeat where inlined bodies did not: ~736 KB instead of
-	// ~790 KB brotli, ~1000 KB instead of ~1050 KB gzip (brotli -q 11, gzip -9), which keeps the
-	// page's weight down toward its 600 KiB brotli goal (docs/performance.md). syscall/js
-	// keeps its inlining: every DOM call goes through it, and without it a 10,000-row Run took ~1.05 s instead of ~0.9 s
-	// (make bench), for 150 bytes of brotli.
-	cmd := exec.Command(c.Go, "build", "-trimpath", "-gcflags=all=-l", "-gcflags=syscall/js=", "-ldflags="+ldflags, "-o", tmp, pkg)
-	cmd.Dir = c.Root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	var stderr bytes.Buffer
-	cmd.Stdout = &stderr
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %v\n%s", pkg, err, stderr.Bytes())
-	}
-	if err := packFile(tmp); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("packing %s's data segments: %w", pkg, err)
-	}
-	return os.Rename(tmp, out)
 }
 
 func goEnv(c Config, name string) (string, error) {
