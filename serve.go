@@ -9,6 +9,7 @@
 //	go run serve.go -behind-proxy    # trust X-Forwarded-Proto from a TLS proxy in front
 //	go run serve.go -build           # build if stale and exit (make build)
 //	go run serve.go -size            # print the page's sizes, app.wasm by package, and exit (make size)
+//	go run serve.go -symbolize out/app.symbols.wasm <crash.txt  # name the frames of app.wasm's traceback
 //
 // On start it says where the page is, who may frame the embed page
 // (ALLOWED_EMBEDDERS) and, when that is unset, the one line that lets a
@@ -41,9 +42,24 @@ func main() {
 	buildOnly := flag.Bool("build", false, "build the page's outputs if stale, then exit")
 	force := flag.Bool("force", false, "rebuild every output even when current")
 	size := flag.Bool("size", false, "print raw, gzip and brotli sizes of the page's files, then exit")
+	symbolize := flag.String("symbolize", "", "read a traceback of the served app.wasm on stdin and print it with the names, files and lines of this symbolised twin (out/app.symbols.wasm), then exit")
 	behindProxy := flag.Bool("behind-proxy", false, "a reverse proxy terminates TLS in front: /oembed trusts its X-Forwarded-Proto")
 	flag.Parse()
 
+	if *symbolize != "" {
+		bin, err := os.ReadFile(*symbolize)
+		if err != nil {
+			fail(err)
+		}
+		syms, err := webbuild.ReadSymbols(bin)
+		if err == nil {
+			err = webbuild.Symbolize(syms, os.Stdin, os.Stdout)
+		}
+		if err != nil {
+			fail(err)
+		}
+		return
+	}
 	root, err := moduleRoot()
 	if err != nil {
 		fail(err)

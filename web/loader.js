@@ -101,6 +101,9 @@
   var total = typeof self.COERCE_WASM_SIZE === "number" ? self.COERCE_WASM_SIZE : 0;
   var sent = 0; // the download as sent, once its answer has come (sentSize)
   var go = new Go();
+  // A crash's traceback prints each frame's pc=: app.wasm carries no function names or lines
+  // (build/webbuild's StripTraceback), and `go run serve.go -symbolize` reads them back.
+  go.env = { GOTRACEBACK: "system" };
 
   // worker is navigator.serviceWorker where the page may use it, else null (missing, or
   // refused: storage off, a file: page, a plain-http address other than localhost).

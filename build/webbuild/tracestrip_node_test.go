@@ -72,6 +72,42 @@ func TestStrippedProbeUnderNode(t *testing.T) {
 	}
 }
 
+// TestSymbolize reads a stripped module's crash (GOTRACEBACK=system, which prints each
+// frame's pc) with its twin: the result is the twin's own traceback, line for line, but the
+// "created by" lines (and the file line after each), which carry no pc.
+func TestSymbolize(t *testing.T) {
+	twin, stripped := buildProbe(t)
+	t.Setenv("GOTRACEBACK", "system")
+	_, want, _ := runWasm(t, ".", twin, "crash")
+	_, crash, _ := runWasm(t, ".", stripped, "crash")
+	bin, err := os.ReadFile(twin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := ReadSymbols(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	if err := Symbolize(syms, strings.NewReader(crash), &got); err != nil {
+		t.Fatal(err)
+	}
+	gl, wl := strings.Split(got.String(), "\n"), strings.Split(want, "\n")
+	if len(gl) != len(wl) || !strings.Contains(want, "main.main()") {
+		t.Fatalf("symbolised:\n%s\nthe twin's own:\n%s", got.String(), want)
+	}
+	for i := range wl {
+		if gl[i] != wl[i] && !strings.HasPrefix(wl[i], "created by ") && (i == 0 || !strings.HasPrefix(wl[i-1], "created by ")) {
+			t.Errorf("line %d: symbolised %q, the twin's %q", i+1, gl[i], wl[i])
+		}
+	}
+	if bin, err := os.ReadFile(stripped); err != nil {
+		t.Fatal(err)
+	} else if _, err := ReadSymbols(bin); err == nil {
+		t.Error("ReadSymbols read symbols out of a stripped module")
+	}
+}
+
 // TestStrippedSuitesUnderNode builds the coerce and lesson test binaries for js/wasm with
 // app.wasm's flags, strips them as the page is stripped, and runs them under Node: the code
 // the page serves passes its own tests with the traceback tables blanked.
