@@ -6,6 +6,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -191,7 +192,7 @@ func TestLoadingBarCountsTheDownloadAsSent(t *testing.T) {
 	for _, length := range []bool{true, false} {
 		t.Run("content-length="+strconv.FormatBool(length), func(t *testing.T) {
 			between := loadSlowly(t, wasm, length)
-			sent, unpacked := "of "+mib(int64(len(wasm))), mib(raw.Size())
+			sent, unpacked := "of "+sizeText(int64(len(wasm))), sizeText(raw.Size())
 			if len(between) == 0 {
 				t.Fatal("the loading bar never showed a value between 5 % and 95 %")
 			}
@@ -204,8 +205,13 @@ func TestLoadingBarCountsTheDownloadAsSent(t *testing.T) {
 	}
 }
 
-// mib is n bytes as the loader says them over 1 MiB.
-func mib(n int64) string { return strconv.FormatFloat(float64(n)/1048576, 'f', 1, 64) + " MiB" }
+// sizeText is n bytes as the loader says them: whole KiB under 1 MiB, else MiB to a tenth.
+func sizeText(n int64) string {
+	if n < 1048576 {
+		return strconv.FormatInt(int64(math.Round(float64(n)/1024)), 10) + " KiB"
+	}
+	return strconv.FormatFloat(float64(n)/1048576, 'f', 1, 64) + " MiB"
+}
 
 // loadSlowly serves app.wasm gzip-encoded in 40 slow pieces, with its Content-Length or without
 // (chunked, as a server that compresses while it sends), and returns the loading statuses seen
