@@ -3,7 +3,7 @@
 package main
 
 // The readings inside result elements, for the results table, the learner box, the loop and the
-// vendor responses alike: their markup is page.ReadingView and page.WhyView; this file draws the
+// vendor responses alike: their markup is page.ReadingView (with its Why); this file draws the
 // two disclosures drawn only when opened, Why? (page.WhyLines) and Over MCP (page.MCPLines), and
 // makes a rule's name lead to where the page explains it.
 

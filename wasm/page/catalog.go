@@ -19,9 +19,9 @@ type Field struct {
 	Key, Value string
 }
 
-// Label is how the page names a catalog member; unknown members keep their
+// memberLabel is how the page names a catalog member; unknown members keep their
 // key, so a new catalog column shows up without a code change.
-func Label(key string) string {
+func memberLabel(key string) string {
 	switch key {
 	case "retry":
 		return "Who may retry"

@@ -34,7 +34,7 @@ func TestCatalogMatchesTheCatalogFile(t *testing.T) {
 	if Catalog("no_such_tool") != nil {
 		t.Error("an unknown tool has a catalog")
 	}
-	if Label("retry") == "retry" || Label("brand_new") != "brand_new" {
+	if memberLabel("retry") == "retry" || memberLabel("brand_new") != "brand_new" {
 		t.Errorf("Label")
 	}
 }
@@ -105,7 +105,7 @@ func TestRowCodesFollowTheTool(t *testing.T) {
 	if got := s.RowCodes(); !slices.Equal(got, []coerce.Code{"ok", "invalid_args", "not_found", "rate_limited", "timeout", "internal_error"}) {
 		t.Errorf("a get_job row expecting rate_limited: the select offers %q", got)
 	}
-	if err := s.UseOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {
+	if err := s.useOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.RowCodes(); !slices.Equal(got, []coerce.Code{"ok", "invalid_args", "not_found", "denied", "rate_limited", "timeout", "internal_error"}) {

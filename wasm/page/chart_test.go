@@ -93,7 +93,7 @@ func TestChartReadingTellsTheTablesCalls(t *testing.T) {
 		t.Errorf("after the lesson's table: %s", got)
 	}
 	for _, in := range []string{`"x"`, `"y"`} {
-		if _, err := s.RunOne(in); err != nil {
+		if _, err := s.runOne(in); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -101,7 +101,7 @@ func TestChartReadingTellsTheTablesCalls(t *testing.T) {
 		t.Errorf("after two tries in the learner box: %s", got)
 	}
 	s.ResetCounts()
-	if _, err := s.RunOne(`"x"`); err != nil {
+	if _, err := s.runOne(`"x"`); err != nil {
 		t.Fatal(err)
 	}
 	if got := text(); !strings.Contains(got, "invalid_args is 100% of calls, all from inputs tried outside the table.") {

@@ -71,11 +71,11 @@ func TestRefundsWriteSwitchReachesEveryRun(t *testing.T) {
 	if !s.SetTool("refund") || s.Table().Tool != "refund" || s.Tool() != "refund" {
 		t.Fatalf("SetTool(refund): table tool %q", s.Table().Tool)
 	}
-	if res, _ := s.RunOne(`{"job_id": 17, "amount_cents": 500}`); res.Code != "ok" {
+	if res, _ := s.runOne(`{"job_id": 17, "amount_cents": 500}`); res.Code != "ok" {
 		t.Errorf("the learner box ignores refunds.write: %s", res.Observation)
 	}
 	s.SetRefundsWrite(false)
-	if res, _ := s.RunOne(`{"job_id": 17, "amount_cents": 500}`); res.Code != "denied" {
+	if res, _ := s.runOne(`{"job_id": 17, "amount_cents": 500}`); res.Code != "denied" {
 		t.Errorf("withdrawn refunds.write still granted: %s", res.Observation)
 	}
 	if s.SetTool("drop_tables") || s.Tool() != "refund" {
@@ -101,7 +101,7 @@ func TestMetricsCountEveryKindOfRun(t *testing.T) {
 	if got := total(); got["ok"] != 2 || got["invalid_args"] != 3 || got["not_found"] != 1 {
 		t.Errorf("after the table: %v", got)
 	}
-	s.RunOne("99")
+	s.runOne("99")
 	s.RunLoop(preset(t, "refund")) // one call sent: denied
 	s.RunHTTP(lesson.HTTPRows()[:2])
 	if got := total(); got["not_found"] != 3 || got["denied"] != 1 || got["rate_limited"] != 1 {

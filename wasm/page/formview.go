@@ -50,8 +50,8 @@ func DraftView(i int, r HTTPDraft) Node {
 // "want", "headers", "body", "delete").
 func HTTPID(i int, part string) string { return "http-" + strconv.Itoa(i) + "-" + part }
 
-// Option is an <option>; selected makes it the select's first value.
-func Option(value, label string, selected bool) Node {
+// optionNode is an <option>; selected makes it the select's first value.
+func optionNode(value, label string, selected bool) Node {
 	o := E("option", "value", value)
 	if selected {
 		o = o.Set("selected", "")
@@ -62,9 +62,9 @@ func Option(value, label string, selected bool) Node {
 // codeOptions are an expected code's choices: none (value "") first, then the catalog's codes,
 // chosen selected.
 func codeOptions(chosen coerce.Code, none string) []Node {
-	out := []Node{Option("", none, false)}
+	out := []Node{optionNode("", none, false)}
 	for _, c := range lesson.Codes() {
-		out = append(out, Option(string(c), string(c), c == chosen))
+		out = append(out, optionNode(string(c), string(c), c == chosen))
 	}
 	return out
 }
@@ -73,16 +73,16 @@ func codeOptions(chosen coerce.Code, none string) []Node {
 func toolOptions() []Node {
 	var out []Node
 	for _, t := range lesson.ToolNames() {
-		out = append(out, Option(t, t, false))
+		out = append(out, optionNode(t, t, false))
 	}
 	return out
 }
 
 // PresetOptions are the loop panel's scripts: the reader's own, then the lesson's presets.
 func PresetOptions() []Node {
-	out := []Node{Option("", "Your own script", false)}
+	out := []Node{optionNode("", "Your own script", false)}
 	for _, sc := range lesson.Presets() {
-		out = append(out, Option(sc.Name, sc.Title, false))
+		out = append(out, optionNode(sc.Name, sc.Title, false))
 	}
 	return out
 }
@@ -91,7 +91,7 @@ func PresetOptions() []Node {
 func CountsView(res []lesson.Result) []Node {
 	var out []Node
 	for _, c := range lesson.Summarize(res).Counts {
-		out = append(out, E("li").With(Badge(c.Code), E("span", "class", "n").Say("× "+strconv.Itoa(c.N))))
+		out = append(out, E("li").With(codeBadge(c.Code), E("span", "class", "n").Say("× "+strconv.Itoa(c.N))))
 	}
 	return out
 }

@@ -21,7 +21,7 @@ func TestMessagesHoldOnlyWhatJSValueOfTakes(t *testing.T) {
 		t.Fatal(err)
 	}
 	msgs := map[string]any{
-		"results": s.ResultsMessage("run"),
+		"results": s.resultsMessage("run"),
 		"ran":     s.RanMessage(),
 		"error":   s.Message(embed.Request{Type: "getResults"}, embed.Reply{Type: embed.ReplyError, Code: "not_run", Message: "m"}),
 		"table":   s.Message(embed.Request{Type: "setTable"}, embed.Reply{Type: embed.ReplyTable, Rows: 6}),

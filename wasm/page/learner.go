@@ -26,7 +26,7 @@ func (s *State) Learner() []Attempt { return s.learner }
 // Try runs a learner's input against the table's tool and keeps it, newest last, in the history
 // (the oldest attempt beyond lesson.MaxTried is forgotten).
 func (s *State) Try(input string) (lesson.Result, error) {
-	res, err := s.RunOne(input)
+	res, err := s.runOne(input)
 	return s.keepTry(input, res, err)
 }
 

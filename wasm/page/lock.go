@@ -15,8 +15,8 @@ import (
 // its locks. They hold only in predict mode: in check mode the expected codes are the
 // instructor's, to edit at will.
 
-// LockedNote is the sentence a locked row's prediction carries for assistive technology.
-func LockedNote(i int) string {
+// lockedNote is the sentence a locked row's prediction carries for assistive technology.
+func lockedNote(i int) string {
 	return "Row " + strconv.Itoa(i+1) + "'s prediction is locked: its result was shown, so the prediction you made before it is the one that counts."
 }
 

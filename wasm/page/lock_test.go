@@ -11,7 +11,7 @@ import (
 // says why in words; its input read-only. An unlocked row has none of it.
 func TestLockFill(t *testing.T) {
 	r := lesson.Row{Input: "17", Want: "ok"}
-	row := RowView(2, 6, r, true, lesson.Codes())
+	row := rowView(2, 6, r, true, lesson.Codes())
 	for _, f := range LockFill(2) {
 		row = fill(row, f.Path, f.Name, f.Value)
 	}
@@ -22,7 +22,7 @@ func TestLockFill(t *testing.T) {
 			t.Errorf("a locked row lacks %q:\n%s", want, html)
 		}
 	}
-	if open := RowView(2, 6, r, true, lesson.Codes()).HTML(); strings.Contains(open, "disabled aria-describedby") || strings.Contains(open, "is locked") {
+	if open := rowView(2, 6, r, true, lesson.Codes()).HTML(); strings.Contains(open, "disabled aria-describedby") || strings.Contains(open, "is locked") {
 		t.Errorf("an unlocked row reads as locked:\n%s", open)
 	}
 }

@@ -24,13 +24,13 @@ func (s *State) MCP(r lesson.Result) MCPView {
 	if x.Request == nil {
 		return MCPView{}
 	}
-	return MCPView{Indent(x.Request), Indent(x.Response)}
+	return MCPView{indentJSON(x.Request), indentJSON(x.Response)}
 }
 
-// Indent lays compact JSON text out one member per line with a two-space indent: white space
+// indentJSON lays compact JSON text out one member per line with a two-space indent: white space
 // goes only between tokens, never inside a string. Text that is not valid JSON comes back as it
 // is. (A walk over the bytes, not jsontext's formatter: that one costs the page some 20 KiB.)
-func Indent(b []byte) string {
+func indentJSON(b []byte) string {
 	if !jsontext.Value(b).IsValid() {
 		return string(b)
 	}

@@ -29,7 +29,7 @@ func TestMCPView(t *testing.T) {
 	if ok := s.MCP(res[0]); strings.Contains(ok.Response, "isError") {
 		t.Errorf("an ok result is an error over MCP:\n%s", ok.Response)
 	}
-	bad, _ := s.RunOne("{nope")
+	bad, _ := s.runOne("{nope")
 	if v := s.MCP(bad); v.Request != "" || v.Response != "" {
 		t.Errorf("text that is not JSON has an MCP exchange: %+v", v)
 	}
@@ -43,7 +43,7 @@ func TestIndent(t *testing.T) {
 		{`{"a": 1`, `{"a": 1`},
 		{`not json`, `not json`},
 	} {
-		if got := Indent([]byte(c.in)); got != c.want {
+		if got := indentJSON([]byte(c.in)); got != c.want {
 			t.Errorf("Indent(%s) =\n%s\nwant\n%s", c.in, got, c.want)
 		}
 	}

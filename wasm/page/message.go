@@ -70,7 +70,7 @@ func (s *State) Answer(req embed.Request) embed.Reply {
 }
 
 // Results are the last run's rows and summary, for a results reply.
-func (s *State) ResultsReply() ([]embed.ResultRow, embed.ResultsSummary) {
+func (s *State) resultsReply() ([]embed.ResultRow, embed.ResultsSummary) {
 	rows := make([]embed.ResultRow, len(s.results))
 	for i, r := range s.results {
 		rows[i] = embed.ResultRow{Input: r.Input, Want: r.Want, Code: r.Code, Observation: r.Observation, Pass: r.Pass, Trace: string(r.Trace.JSON())}
@@ -84,7 +84,7 @@ func (s *State) ResultsReply() ([]embed.ResultRow, embed.ResultsSummary) {
 
 // Message is the reply to req as it is posted to the host: an error ({type, code, message,
 // request}), the table's size after setTable ({type, rows}) or the results ({type, request,
-// rows, summary}; ResultsMessage). The app adds the request's id.
+// rows, summary}; resultsMessage). The app adds the request's id.
 func (s *State) Message(req embed.Request, rep embed.Reply) map[string]any {
 	switch rep.Type {
 	case embed.ReplyError:
@@ -92,14 +92,14 @@ func (s *State) Message(req embed.Request, rep embed.Reply) map[string]any {
 	case embed.ReplyTable:
 		return map[string]any{"type": rep.Type, "rows": rep.Rows}
 	}
-	return s.ResultsMessage(req.Type)
+	return s.resultsMessage(req.Type)
 }
 
-// ResultsMessage is the coerce-playground:results message for the last run, in answer to
+// resultsMessage is the coerce-playground:results message for the last run, in answer to
 // request ("run" also when the learner pressed Run): each row's input, want, code, observation
 // pass and trace, and the summary.
-func (s *State) ResultsMessage(request string) map[string]any {
-	rows, sum := s.ResultsReply()
+func (s *State) resultsMessage(request string) map[string]any {
+	rows, sum := s.resultsReply()
 	list := make([]any, len(rows))
 	for i, r := range rows {
 		list[i] = map[string]any{"input": r.Input, "want": string(r.Want), "code": string(r.Code), "observation": r.Observation, "pass": r.Pass,
@@ -123,7 +123,7 @@ func (s *State) ResultsMessage(request string) map[string]any {
 // RanMessage is the coerce-playground:ran message that tells the host about a run the learner
 // started: the results message without a request.
 func (s *State) RanMessage() map[string]any {
-	m := s.ResultsMessage("")
+	m := s.resultsMessage("")
 	m["type"] = embed.ReplyRan
 	delete(m, "request")
 	return m

@@ -182,7 +182,7 @@ func TestResultsMessageCarriesTraces(t *testing.T) {
 	if err := s.Run(); err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []map[string]any{s.ResultsMessage("run"), s.RanMessage()} {
+	for _, m := range []map[string]any{s.resultsMessage("run"), s.RanMessage()} {
 		rows := m["rows"].([]any)
 		if len(rows) != len(s.Results()) {
 			t.Fatalf("%d rows for %d results", len(rows), len(s.Results()))
@@ -218,7 +218,7 @@ func TestAnswer(t *testing.T) {
 	if r := s.Answer(embed.Request{Type: "run"}); r.Type != embed.ReplyResults || events.take() != "ran, counted" {
 		t.Fatalf("run: %+v", r)
 	}
-	rows, sum := s.ResultsReply()
+	rows, sum := s.resultsReply()
 	if len(rows) != 3 || rows[0].Code != "ok" || !rows[0].Pass || rows[1].Code != "invalid_args" || rows[1].Pass ||
 		rows[2].Code != "not_found" || rows[2].Want != "" || !strings.Contains(rows[2].Observation, "not_found") {
 		t.Errorf("rows %+v", rows)

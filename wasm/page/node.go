@@ -16,19 +16,19 @@ type Node struct {
 	Tag string
 	// Attrs are the element's attributes as name, value pairs, in order.
 	Attrs []string
-	// Text is a text node's text, or a Markup node's markup.
+	// Text is a text node's text, or a markupNode's markup.
 	Text string
 	// Kids are the element's children.
 	Kids []Node
 }
 
-// markupTag is the Tag of a Markup node: no element has a name with a '#'.
+// markupTag is the Tag of a markupNode: no element has a name with a '#'.
 const markupTag = "#markup"
 
-// Markup is markup from the lesson's own files (a note's body) as a child; never learner text,
+// markupNode is markup from the lesson's own files (a note's body) as a child; never learner text,
 // which only ever travels as Text or an attribute value. (A node of its own rather than a field
 // of every Node: each field is copied wherever a Node is passed, and app.wasm pays for it.)
-func Markup(html string) Node { return Node{Tag: markupTag, Text: html} }
+func markupNode(html string) Node { return Node{Tag: markupTag, Text: html} }
 
 // IsMarkup reports whether n is a Markup node.
 func (n Node) IsMarkup() bool { return n.Tag == markupTag }

@@ -12,10 +12,10 @@ import (
 	"coerceplayground/lesson"
 )
 
-// OwnTools is what a pasted text offers: the names of the tools it holds that can be read, in
+// ownTools is what a pasted text offers: the names of the tools it holds that can be read, in
 // its order, and a sentence for each that cannot ("fetch: line 11, at …: format is not
 // supported: …"). The error is for a text that holds no tool at all.
-func OwnTools(text string) (names, refused []string, err error) {
+func ownTools(text string) (names, refused []string, err error) {
 	l, err := tooldef.Read([]byte(text))
 	if err != nil {
 		return nil, nil, msgError(err.Error())
@@ -47,10 +47,10 @@ func pickToolDef(text, pick string) (tooldef.Def, error) {
 	return d, nil
 }
 
-// UseOwnTool makes the tool named pick in text (a tool object, or a tools/list result; pick
+// useOwnTool makes the tool named pick in text (a tool object, or a tools/list result; pick
 // may be "" when the text holds one tool) the table's tool. On an error (which names the line,
 // the JSON Pointer and the keyword) the table keeps what it has.
-func (s *State) UseOwnTool(text, pick string) error {
+func (s *State) useOwnTool(text, pick string) error {
 	d, err := pickToolDef(text, pick)
 	if err != nil {
 		return err
@@ -113,9 +113,9 @@ func (s *State) ownDef() (tooldef.Def, bool) {
 // or for its own tool the schema coerce enforces, drawn from the definition.
 func (s *State) SchemaJSON() []byte {
 	if d, ok := s.ownDef(); ok {
-		// Laid out by Indent, as the MCP view is: Schema.JSONSchema's indent would link
+		// Laid out by indentJSON, as the MCP view is: Schema.JSONSchema's indent would link
 		// jsontext's encoder into the page (some 11 KiB brotli).
-		return []byte(Indent(d.Schema.CompactJSONSchema()) + "\n")
+		return []byte(indentJSON(d.Schema.CompactJSONSchema()) + "\n")
 	}
 	return lesson.SchemaJSONFor(s.Tool())
 }
@@ -125,11 +125,11 @@ func (s *State) CatalogNodes() []Node {
 	if d, ok := s.ownDef(); ok {
 		return catalogNodes(entries(d.Tool(nil).Catalog()))
 	}
-	return CatalogView(s.Tool())
+	return catalogView(s.Tool())
 }
 
-// OwnToolNote is what the instructor tool says once the table's tool is the declared one.
-func OwnToolNote(name string, fields int) string {
+// ownToolNote is what the instructor tool says once the table's tool is the declared one.
+func ownToolNote(name string, fields int) string {
 	return "The table now calls your own tool " + name + " (" + plural(fields, "argument", "arguments") + "). Its schema and catalog are beside the table; Copy link carries its definition."
 }
 
@@ -142,8 +142,8 @@ func ownToolProblem(err error) string {
 	return msg
 }
 
-// OwnToolError says why a definition was not used, for the line under the box.
-func OwnToolError(err error) string {
+// ownToolError says why a definition was not used, for the line under the box.
+func ownToolError(err error) string {
 	return "Not used: " + ownToolProblem(err) + " The table keeps its tool."
 }
 
@@ -153,12 +153,12 @@ func (s *State) ownFields() int {
 	return len(d.Schema.Fields)
 }
 
-// OwnToolSummary is OwnToolNote for the table's current own tool, or "".
-func (s *State) OwnToolSummary() string {
+// ownToolSummary is ownToolNote for the table's current own tool, or "".
+func (s *State) ownToolSummary() string {
 	if s.OwnTool() == "" {
 		return ""
 	}
-	return OwnToolNote(s.OwnTool(), s.ownFields())
+	return ownToolNote(s.OwnTool(), s.ownFields())
 }
 
 // OwnPermission is the permission the table's own tool needs, or "".
@@ -197,9 +197,9 @@ type OwnToolBox struct {
 // the tools it had to leave out; any error names the line and keyword, and the table keeps its
 // tool.
 func (s *State) UseOwnToolBox(text, pick string) OwnToolBox {
-	names, refused, err := OwnTools(text)
+	names, refused, err := ownTools(text)
 	if err != nil {
-		return OwnToolBox{Status: OwnToolError(err)}
+		return OwnToolBox{Status: ownToolError(err)}
 	}
 	var box OwnToolBox
 	if len(names) > 1 {
@@ -215,11 +215,11 @@ func (s *State) UseOwnToolBox(text, pick string) OwnToolBox {
 	if pick == "" && len(names) == 1 {
 		pick = names[0]
 	}
-	if err := s.UseOwnTool(text, pick); err != nil {
-		box.Status = OwnToolError(err)
+	if err := s.useOwnTool(text, pick); err != nil {
+		box.Status = ownToolError(err)
 		return box
 	}
-	box.Used, box.Status = true, OwnToolNote(s.OwnTool(), s.ownFields())
+	box.Used, box.Status = true, ownToolNote(s.OwnTool(), s.ownFields())
 	return box
 }
 
@@ -228,7 +228,7 @@ func (s *State) UseOwnToolBox(text, pick string) OwnToolBox {
 func ChoiceOptions(names []string, selected string) []Node {
 	out := make([]Node, len(names))
 	for i, n := range names {
-		out[i] = Option(n, n, n == selected)
+		out[i] = optionNode(n, n, n == selected)
 	}
 	return out
 }

@@ -23,7 +23,7 @@ func readFile(t *testing.T, name string) string {
 // a link carries it; a lesson tool picked afterwards takes it away.
 func TestUseOwnTool(t *testing.T) {
 	s := New(lesson.Table{Rows: []lesson.Row{{Input: `"ord_3f9a2b1c"`, Want: "ok"}, {Input: `"ord_00000000"`, Want: "not_found"}}})
-	if err := s.UseOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {
+	if err := s.useOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {
 		t.Fatal(err)
 	}
 	if s.Tool() != "get_order" || s.OwnTool() != "get_order" || s.OwnPermission() != "orders.read" {
@@ -59,7 +59,7 @@ func TestUseOwnTool(t *testing.T) {
 	if got := run(); got != "ok not_found" {
 		t.Errorf("with the permission: %s", got)
 	}
-	if r, _ := s.RunOne(`{"order_id":" ord_77aa01de "}`); r.Code != "ok" || r.Tool != "get_order" {
+	if r, _ := s.runOne(`{"order_id":" ord_77aa01de "}`); r.Code != "ok" || r.Tool != "get_order" {
 		t.Errorf("learner box: %+v", r)
 	}
 	back, err := lesson.DecodeShare(lesson.EncodeShare(s.Table()))
@@ -76,28 +76,28 @@ func TestUseOwnTool(t *testing.T) {
 func TestUseOwnToolErrors(t *testing.T) {
 	s := New(lesson.Classroom())
 	fetch := readFile(t, "../../coerce/tooldef/testdata/servers/fetch.json")
-	err := s.UseOwnTool(fetch, "")
+	err := s.useOwnTool(fetch, "")
 	if err == nil || !strings.Contains(err.Error(), "line 11, at /tools/0/inputSchema/properties/url/format: format is not supported") {
 		t.Errorf("fetch: %v", err)
 	}
 	if s.Tool() != "get_job" || s.OwnTool() != "" {
 		t.Errorf("the table changed tool: %q", s.Tool())
 	}
-	if msg := OwnToolError(err); !strings.HasPrefix(msg, "Not used: line 11") || !strings.HasSuffix(msg, "The table keeps its tool.") {
+	if msg := ownToolError(err); !strings.HasPrefix(msg, "Not used: line 11") || !strings.HasSuffix(msg, "The table keeps its tool.") {
 		t.Errorf("message %q", msg)
 	}
 	fs := readFile(t, "../../coerce/tooldef/testdata/servers/filesystem.json")
-	names, refused, err := OwnTools(fs)
+	names, refused, err := ownTools(fs)
 	if err != nil || strings.Join(names, " ") != "write_file list_directory list_allowed_directories" || len(refused) != 2 || !strings.HasPrefix(refused[0], "read_text_file: line 10") {
 		t.Errorf("OwnTools: %v %q %q", err, names, refused)
 	}
-	if err := s.UseOwnTool(fs, ""); err == nil || !strings.Contains(err.Error(), "pick one of") {
+	if err := s.useOwnTool(fs, ""); err == nil || !strings.Contains(err.Error(), "pick one of") {
 		t.Errorf("a list without a pick: %v", err)
 	}
-	if err := s.UseOwnTool(fs, "list_directory"); err != nil || s.Tool() != "list_directory" {
+	if err := s.useOwnTool(fs, "list_directory"); err != nil || s.Tool() != "list_directory" {
 		t.Errorf("pick list_directory: %v, tool %q", err, s.Tool())
 	}
-	if _, _, err := OwnTools("{"); err == nil || !strings.HasPrefix(err.Error(), "line 1:") {
+	if _, _, err := ownTools("{"); err == nil || !strings.HasPrefix(err.Error(), "line 1:") {
 		t.Errorf("broken text: %v", err)
 	}
 }

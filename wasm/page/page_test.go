@@ -168,7 +168,7 @@ func TestRunClassroom(t *testing.T) {
 
 func TestRunOne(t *testing.T) {
 	s := New(lesson.Classroom())
-	res, err := s.RunOne(`<img src=x onerror=alert(1)>`)
+	res, err := s.runOne(`<img src=x onerror=alert(1)>`)
 	if err != nil || res.Code != "invalid_args" || res.Input != `<img src=x onerror=alert(1)>` {
 		t.Errorf("RunOne = %+v, %v", res, err)
 	}
@@ -189,7 +189,7 @@ func TestPanicsComeBackAsErrors(t *testing.T) {
 	if err := s.Run(); err == nil || err.Error() != "boom" || s.Results() != nil {
 		t.Errorf("Run: err=%v results=%v", err, s.Results())
 	}
-	if _, err := s.RunOne("17"); err == nil || err.Error() != "bang" {
+	if _, err := s.runOne("17"); err == nil || err.Error() != "bang" {
 		t.Errorf("RunOne: err=%v", err)
 	}
 }

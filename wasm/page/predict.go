@@ -151,10 +151,10 @@ func (s *State) Predicting() bool {
 	return s.table.Mode == lesson.PredictMode && s.results == nil
 }
 
-// LessonAnswer is the lesson's answer for row r of a table calling tool: the lesson's own expected
+// lessonAnswer is the lesson's answer for row r of a table calling tool: the lesson's own expected
 // code when the lesson's table has that input, else the code the tool actually answers (the
 // page computes it; a table needs no stored answers).
-func (s *State) LessonAnswer(tool string, r lesson.Row) coerce.Code {
+func (s *State) lessonAnswer(tool string, r lesson.Row) coerce.Code {
 	if tool == lesson.DefaultTool {
 		for _, c := range lesson.Classroom().Rows {
 			if c.Input == r.Input && c.Want != "" {
@@ -173,7 +173,7 @@ func (s *State) ShowAnswers() {
 	t.Rows = make([]lesson.Row, len(s.table.Rows))
 	for i, r := range s.table.Rows {
 		if strings.TrimSpace(r.Input) != "" {
-			r.Want = s.LessonAnswer(tool, r)
+			r.Want = s.lessonAnswer(tool, r)
 		}
 		t.Rows[i] = r
 	}

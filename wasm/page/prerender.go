@@ -31,7 +31,7 @@ func PrerenderTable(t lesson.Table) []Region {
 	codes := st.RowCodes()
 	var rows []Node
 	for i, r := range t.Rows {
-		rows = append(rows, RowView(i, len(t.Rows), r, t.Mode == lesson.PredictMode, codes))
+		rows = append(rows, rowView(i, len(t.Rows), r, t.Mode == lesson.PredictMode, codes))
 	}
 	var notes []Node
 	for ni, n := range lesson.Notes() {
@@ -46,7 +46,7 @@ func PrerenderTable(t lesson.Table) []Region {
 		{"table-question", question},
 		{"rows", nodesHTML(rows)},
 		{"notes-cards", nodesHTML(notes)},
-		{"catalog", nodesHTML(CatalogView(tool))},
+		{"catalog", nodesHTML(catalogView(tool))},
 		{"schema", T(string(lesson.SchemaJSONFor(tool))).HTML()},
 	}
 }

@@ -61,10 +61,10 @@ func noteOK(tool, key string) string {
 // noteOKStatus adds to noteOK when the data holds a status: that status is the record's.
 const noteOKStatus = `Its "status" is the record's own state (a job that failed last night), not this call's: the call worked.`
 
-// Read reads a result's observation. An observation that is not a JSON object (it cannot happen:
+// readResult reads a result's observation. An observation that is not a JSON object (it cannot happen:
 // coerce writes them) is shown as it is.
-func Read(r lesson.Result) Reading {
-	rd := Reading{Field: r.Field, Layout: Indent([]byte(r.Observation))}
+func readResult(r lesson.Result) Reading {
+	rd := Reading{Field: r.Field, Layout: indentJSON([]byte(r.Observation))}
 	dec := jsontext.NewDecoder(strings.NewReader(r.Observation))
 	if t, err := dec.ReadToken(); err != nil || t.Kind() != '{' {
 		return rd

@@ -29,7 +29,7 @@ func TestRead(t *testing.T) {
 		n++
 		in = strings.TrimSpace(in)
 		res := lab.RunOne(in)
-		rd := Read(res)
+		rd := readResult(res)
 		var gotField, gotHint string
 		wantNotes := map[string]bool{}
 		for _, w := range splitWants(want) {

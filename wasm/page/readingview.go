@@ -12,7 +12,7 @@ import "coerceplayground/lesson"
 // fills one when it is opened: WhyLines, MCPLines). key finds r again then. open draws the Why
 // now and opens it (a mispredicted row's).
 func ReadingView(r lesson.Result, key string, open bool) Node {
-	rd := Read(r)
+	rd := readResult(r)
 	box := E("div", "class", "reading")
 	if rd.Hint != "" {
 		box = box.With(E("p", "class", "hint").With(E("span", "class", "label").Say("Hint "), E("span").Say(rd.Hint)))
@@ -29,15 +29,15 @@ func ReadingView(r lesson.Result, key string, open bool) Node {
 	}
 	return box.With(
 		E("pre", "class", "obs", "tabindex", "0", "aria-label", "Observation JSON: what the model receives").Say(rd.Layout),
-		WhyView(key, steps, string(r.Code), open),
+		whyView(key, steps, string(r.Code), open),
 		E("details", "class", "mcp", "data-key", key).With(E("summary").Say("Over MCP")),
 	)
 }
 
-// WhyView is a Why? disclosure. Without steps it is empty and closed: the app draws its lines
+// whyView is a Why? disclosure. Without steps it is empty and closed: the app draws its lines
 // (WhyLines) from the result key names when it is opened, and marks it data-filled. With steps
 // it is drawn now; open opens it.
-func WhyView(key string, steps []WhyStep, outcome string, open bool) Node {
+func whyView(key string, steps []WhyStep, outcome string, open bool) Node {
 	d := E("details", "class", "why", "data-key", key).With(E("summary").Say("Why?"))
 	if steps == nil {
 		return d

@@ -83,7 +83,7 @@ func WantLabel(predict bool) string {
 func resultTemplate(k resultKind, predict bool) Node {
 	want := E("span", "class", "unpredicted").Say("?")
 	if k.want != "" {
-		want = Badge(k.want)
+		want = codeBadge(k.want)
 	}
 	class, mark := "", Node{}
 	switch {
@@ -113,7 +113,7 @@ func resultTemplate(k resultKind, predict bool) Node {
 		E("th", "class", "num", "scope", "row"),
 		in,
 		E("td", "class", "want", "data-label", WantLabel(predict)).With(want),
-		E("td", "class", "got", "data-label", "Code").With(Badge(k.code)),
+		E("td", "class", "got", "data-label", "Code").With(codeBadge(k.code)),
 		E("td", "class", "obs", "data-label", "Observation"),
 		match,
 	)

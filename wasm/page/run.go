@@ -28,8 +28,8 @@ func (s *State) Run() (err error) {
 	return nil
 }
 
-// RunOne runs a learner's input against the table's tool.
-func (s *State) RunOne(input string) (res lesson.Result, err error) {
+// runOne runs a learner's input against the table's tool.
+func (s *State) runOne(input string) (res lesson.Result, err error) {
 	return s.runTool(s.Tool(), input)
 }
 

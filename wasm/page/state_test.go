@@ -106,7 +106,7 @@ func step(t *testing.T, s *State, line string) (refused string) {
 			t.Fatal(err)
 		}
 	case "learner":
-		s.RunOne(arg)
+		s.runOne(arg)
 	case "try":
 		if _, err := s.Try(arg); err != nil {
 			t.Fatal(err)

@@ -21,7 +21,7 @@ func AttemptView(at Attempt) Node {
 	key := strconv.Itoa(at.Seq)
 	return E("li", "data-code", string(res.Code), "data-observation", res.Observation,
 		"data-trace", string(res.Trace.JSON()), "data-seq", key).With(
-		E("div", "class", "head").With(Badge(res.Code), E("code", "class", "input").Say(at.Input),
+		E("div", "class", "head").With(codeBadge(res.Code), E("code", "class", "input").Say(at.Input),
 			E("button", "class", "add-tried", "type", "button", "data-seq", key,
 				"aria-label", "Add "+LabelInput(at.Input)+" to the table").Say("Add to table")),
 		ReadingView(res, key, false),
@@ -57,11 +57,11 @@ func LoopStepView(i int, st lesson.Step) Node {
 	dec := string(st.Decision)
 	li = li.Set("data-decision", dec).Set("data-count", strconv.Itoa(st.Count)).
 		Set("data-cap", strconv.Itoa(st.Cap)).Set("data-trace", string(st.Why.JSON()))
-	return li.With(head.With(Badge(st.Result.Code)),
+	return li.With(head.With(codeBadge(st.Result.Code)),
 		E("pre", "class", "obs").Say(st.Result.Observation),
 		E("p", "class", "reason").With(E("span", "class", "decision", "data-decision", dec).Say("→ "+dec),
 			E("span").Say(" "+st.Reason)),
-		WhyView("loop-"+strconv.Itoa(i), WhyFor(st.Why, st.Result.Code), dec, endsLoop(st.Decision)),
+		whyView("loop-"+strconv.Itoa(i), WhyFor(st.Why, st.Result.Code), dec, endsLoop(st.Decision)),
 	)
 }
 
@@ -72,7 +72,7 @@ func LoopStepView(i int, st lesson.Step) Node {
 func HTTPResultView(i int, r lesson.Result) Node {
 	li := E("li", "class", "step", "tabindex", "-1", "data-row", strconv.Itoa(i+1), "data-code", string(r.Code),
 		"data-observation", r.Observation, "data-pass", strconv.FormatBool(r.Pass), "data-trace", string(r.Trace.JSON()))
-	head := stepHead(i+1, r.Input).With(Badge(r.Code))
+	head := stepHead(i+1, r.Input).With(codeBadge(r.Code))
 	switch {
 	case r.Want == "":
 		head = head.With(E("span", "class", "mark none").Say("no expectation"))
@@ -91,7 +91,7 @@ func HTTPResultView(i int, r lesson.Result) Node {
 	if open {
 		steps = WhyFor(r.Trace, r.Code)
 	}
-	return li.With(WhyView(strconv.Itoa(i), steps, string(r.Code), open))
+	return li.With(whyView(strconv.Itoa(i), steps, string(r.Code), open))
 }
 
 // MissView is a prediction the run proved wrong: the row, what the student said and what the
@@ -99,7 +99,7 @@ func HTTPResultView(i int, r lesson.Result) Node {
 func MissView(m Miss, obs string) Node {
 	return E("li", "class", "step miss", "data-row", strconv.Itoa(m.Row), "data-want", string(m.Want), "data-got", string(m.Got),
 		"data-code", string(m.Got), "data-observation", obs).With(
-		stepHead(m.Row, m.Input).With(E("span").Say("you said"), Badge(m.Want), E("span").Say("it answered"), Badge(m.Got)))
+		stepHead(m.Row, m.Input).With(E("span").Say("you said"), codeBadge(m.Want), E("span").Say("it answered"), codeBadge(m.Got)))
 }
 
 // ChangeView is change k of a switch's flip: the row, its code before → after, its observation
@@ -107,7 +107,7 @@ func MissView(m Miss, obs string) Node {
 func ChangeView(k int, c Change, obs string) Node {
 	return E("li", "class", "step change", "data-row", strconv.Itoa(c.Row+1), "data-input", c.Input,
 		"data-before", string(c.Before), "data-after", string(c.After), "data-code", string(c.After), "data-observation", obs).With(
-		stepHead(c.Row+1, c.Input).With(Badge(c.Before), E("span", "class", "arrow").Say("→"), Badge(c.After),
+		stepHead(c.Row+1, c.Input).With(codeBadge(c.Before), E("span", "class", "arrow").Say("→"), codeBadge(c.After),
 			E("button", "type", "button", "data-fixture", strconv.Itoa(k),
 				"aria-label", "Add "+c.Input+" → "+string(c.After)+" to the table as a fixture").Say("Add as fixture")),
 		E("pre", "class", "obs").Say(obs))

@@ -98,7 +98,7 @@ func LockFill(i int) []Fill {
 		{[]int{2, 0}, "disabled", ""},
 		{[]int{2, 0}, "aria-describedby", RowID(i, "lock")},
 		{[]int{2, 1}, "id", RowID(i, "lock")},
-		{[]int{2, 1, 1}, FillText, ": " + LockedNote(i)},
+		{[]int{2, 1, 1}, FillText, ": " + lockedNote(i)},
 	}
 }
 
@@ -106,9 +106,9 @@ func LockFill(i int) []Fill {
 // and "lock", the lock mark of a locked row).
 func RowID(i int, part string) string { return "row-" + strconv.Itoa(i) + "-" + part }
 
-// RowView is editor row i of a table of n rows, its select offering codes: RowTemplate filled by
+// rowView is editor row i of a table of n rows, its select offering codes: RowTemplate filled by
 // RowFill, as HTML writes it.
-func RowView(i, n int, r lesson.Row, predict bool, codes []coerce.Code) Node {
+func rowView(i, n int, r lesson.Row, predict bool, codes []coerce.Code) Node {
 	row := RowTemplate(codes)
 	for _, f := range RowFill(i, n, r, predict) {
 		row = fill(row, f.Path, f.Name, f.Value)
@@ -146,25 +146,25 @@ func fill(n Node, path []int, name, v string) Node {
 	return n
 }
 
-// CatalogView is the error catalog of tool as the page lists it: a <dt> with the code's badge
+// catalogView is the error catalog of tool as the page lists it: a <dt> with the code's badge
 // and a <dd> per member.
-func CatalogView(tool string) []Node { return catalogNodes(Catalog(tool)) }
+func catalogView(tool string) []Node { return catalogNodes(Catalog(tool)) }
 
-// catalogNodes draws catalog entries as CatalogView does.
+// catalogNodes draws catalog entries as catalogView does.
 func catalogNodes(entries []Entry) []Node {
 	var out []Node
 	for _, e := range entries {
 		// The id is where a loop step's or a vendor response's Why sends the reader (catalogID).
-		out = append(out, E("dt", "id", catalogID(e.Code)).With(Badge(e.Code)))
+		out = append(out, E("dt", "id", catalogID(e.Code)).With(codeBadge(e.Code)))
 		for _, f := range e.Fields {
-			out = append(out, E("dd").With(E("strong").Say(Label(f.Key)+": "), E("span").Say(f.Value)))
+			out = append(out, E("dd").With(E("strong").Say(memberLabel(f.Key)+": "), E("span").Say(f.Value)))
 		}
 	}
 	return out
 }
 
-// Badge shows a code as text; the colour only repeats it.
-func Badge(code coerce.Code) Node {
+// codeBadge shows a code as text; the colour only repeats it.
+func codeBadge(code coerce.Code) Node {
 	return E("span", "class", "code", "data-badge", string(code)).Say(string(code))
 }
 
@@ -174,7 +174,7 @@ func NoteView(ni int, n lesson.Note, shows func(lesson.Try) bool) Node {
 	id := "note-" + n.Slug
 	// The body is the lesson's own embedded HTML, never learner text; lesson's tests allow
 	// only bare <p> <code> <em> <strong> <ul> <ol> <li> in it.
-	body := E("div", "class", "note-body").With(Markup(n.HTML))
+	body := E("div", "class", "note-body").With(markupNode(n.HTML))
 	tries := E("ul", "class", "tries", "aria-label", "Try it: "+n.Title)
 	for ti, t := range n.Tries {
 		label := TryLabel(t)

@@ -151,7 +151,7 @@ func firstDiff(a, b string) string {
 	return "(nothing more)"
 }
 
-// TestViewsKeepLearnerTextAsText: no view carries markup of its own (Markup is for the lesson's
+// TestViewsKeepLearnerTextAsText: no view carries markup of its own (markupNode is for the lesson's
 // notes only), so whatever a learner typed reaches the page as a text or an attribute value:
 // the attempt that looks like markup shows its input as one text, whole, and its label quotes
 // it cut at 40 characters.

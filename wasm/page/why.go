@@ -73,8 +73,8 @@ func ruleFor(name string) (whyRule, bool) {
 // catalogID is the id of code's entry in the catalog panel.
 func catalogID(code coerce.Code) string { return "catalog-" + string(code) }
 
-// Why turns a call's trace into the lines of its Why disclosure, in order.
-func Why(t coerce.Trace) []WhyStep { return WhyFor(t, "") }
+// whyOf turns a call's trace into the lines of its whyOf disclosure, in order.
+func whyOf(t coerce.Trace) []WhyStep { return WhyFor(t, "") }
 
 // WhyFor is Why for a trace whose outcome is code: the rules that concern the code (the loop's
 // code and count, a vendor's retry_after and correlation_id) lead to its catalog entry.

@@ -43,7 +43,7 @@ func TestWhy(t *testing.T) {
 		if string(r.Code) != c.code {
 			t.Fatalf("%s: code %s, want %s", c.in, r.Code, c.code)
 		}
-		steps := Why(r.Trace)
+		steps := whyOf(r.Trace)
 		if len(steps) != len(r.Trace) || len(steps) == 0 {
 			t.Fatalf("%s: %d lines for %d steps", c.in, len(steps), len(r.Trace))
 		}
