@@ -64,7 +64,7 @@ func (s *State) Handed(h Handout) lesson.Table {
 // expected code, the lesson's answer (else what the tool answers) where the row has none.
 func (s *State) AnswerKey() lesson.Table {
 	tool := s.Tool()
-	return lesson.AnswerKey(s.table.Filled(), func(r lesson.Row) coerce.Code { return s.LessonAnswer(tool, r) })
+	return lesson.AnswerKey(s.table.Filled(), func(r lesson.Row) coerce.Code { return s.lessonAnswer(tool, r) })
 }
 
 // HandoutNote is what a dialog says about the shape it hands on.
@@ -99,7 +99,7 @@ func (s *State) KeyLine() string {
 		}
 		want := r.Want
 		if want == "" {
-			want = s.LessonAnswer(tool, r)
+			want = s.lessonAnswer(tool, r)
 		}
 		parts = append(parts, strconv.Itoa(i+1)+" "+string(want))
 	}

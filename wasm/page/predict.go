@@ -79,7 +79,7 @@ func (s *State) StopPredicting() int {
 	}
 	tool := s.Tool()
 	n := 0
-	t := lesson.AnswerKey(s.table, func(r lesson.Row) coerce.Code { n++; return s.LessonAnswer(tool, r) })
+	t := lesson.AnswerKey(s.table, func(r lesson.Row) coerce.Code { n++; return s.lessonAnswer(tool, r) })
 	s.Replace(t)
 	return n
 }

@@ -61,7 +61,7 @@ func TestOwnQuestion(t *testing.T) {
 	if QuestionText(s.Question()) != built {
 		t.Errorf("cleared, the question is %q", QuestionText(s.Question()))
 	}
-	if err := s.UseOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {
+	if err := s.useOwnTool(readFile(t, "../../coerce/tooldef/testdata/get_order.json"), ""); err != nil {
 		t.Fatal(err)
 	}
 	s.Replace(lesson.Table{Tool: s.Tool(), ToolDef: s.Table().ToolDef, Rows: []lesson.Row{{Input: `"ord_3f9a2b1c"`}}})
