@@ -110,27 +110,22 @@ func (a *app) tryNote(n lesson.Note, ti int) {
 	out.RemoveAttribute("hidden")
 }
 
-// backToNote puts a "Back to the note" link at the end of the section a Try it took the reader
-// to (the focus is there now), so the keyboard reaches it next; following it opens the notes
-// and puts the focus back on the Try it button, and the link goes away.
+// backToNote puts the way back to the note (page.BackToNote) at the end of the section a Try it
+// took the reader to (the focus is there now), so the keyboard reaches it next; following it
+// opens the notes and puts the focus back on the Try it button.
 func (a *app) backToNote(button string) {
-	if old, ok := lookup("back-to-note"); ok {
-		old.Remove()
-	}
 	focused := wrap(js.Global().Get("document").Get("activeElement"))
 	sec, ok := closest(focused, "section")
 	if !ok {
+		if old, ok := lookup("back-to-note"); ok {
+			old.Remove() // a way back from an earlier Try it would lead back to the wrong note
+		}
 		return
 	}
-	line := buildEl(page.BackToNote(button))
-	link := wrap(line.Underlying().Get("firstElementChild"))
-	a.on(link, "click", func(ev *dom.BasicEvent) {
-		ev.PreventDefault()
-		line.Remove()
+	appendChild(sec, a.backLine("back-to-note", page.BackToNote(button), func() {
 		a.setNotesOpen(true)
 		if b, ok := lookup(button); ok {
 			show(b, "center")
 		}
-	})
-	appendChild(sec, line)
+	}))
 }

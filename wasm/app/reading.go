@@ -22,7 +22,13 @@ func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string
 	a.on(container, "click", func(ev *dom.BasicEvent) {
 		t := target(ev)
 		if b, ok := closest(t, "button.rule"); ok {
-			a.goToRule(b.GetAttribute("data-target"), b.GetAttribute("data-alt"))
+			from := container.ID() // the learner box, the loop, the vendor responses
+			if tr, ok := closest(b, "tr[id^='result-']"); ok {
+				from = tr.ID() // a result's row
+			}
+			if shown, ok := a.goToRule(b.GetAttribute("data-target"), b.GetAttribute("data-alt")); ok {
+				a.backToRule(shown, from, b)
+			}
 			return
 		}
 		s, ok := closest(t, "summary")
@@ -47,16 +53,19 @@ func (a *app) wireReadings(container *dom.BasicHTMLElement, find func(key string
 
 // goToRule shows the switch, lesson note or catalog entry that explains a rule: id, or alt when
 // the page does not show id (a catalog entry of a code the table's tool does not declare, a panel
-// an embed leaves out). A rule whose explanation the page shows nowhere goes nowhere.
-func (a *app) goToRule(id, alt string) {
+// an embed leaves out), and returns what it showed. A rule whose explanation the page shows
+// nowhere goes nowhere.
+func (a *app) goToRule(id, alt string) (*dom.BasicHTMLElement, bool) {
 	for _, c := range []string{id, alt} {
 		if e, ok := lookup(c); ok && c != "" {
 			if e, shown := a.uncover(e); shown {
 				show(e, "center")
-				return
+				a.hostShow(e)
+				return e, true
 			}
 		}
 	}
+	return nil, false
 }
 
 // uncover opens what hides e (the lesson notes, the folds around it) and reports whether it is

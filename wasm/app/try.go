@@ -93,7 +93,9 @@ func (a *app) tryPanel(t lesson.Try) {
 // show scrolls e into view and focuses it, so the keyboard and a screen reader land where the
 // Try it led, and marks it so the focus outline shows even after a mouse click.
 func show(e *dom.BasicHTMLElement, block string) {
-	if !e.HasAttribute("tabindex") {
+	// Only what cannot take the focus gets tabindex -1: on a button or a link it would take the
+	// element out of the keyboard's order.
+	if !e.HasAttribute("tabindex") && e.Underlying().Get("tabIndex").Int() < 0 {
 		e.SetAttribute("tabindex", "-1")
 	}
 	e.Class().Add("tried")

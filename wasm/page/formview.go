@@ -111,13 +111,6 @@ func FieldError(id, msg string) Node {
 	return E("p", "class", "failure inline field-error", "id", id, "role", "alert").Say(msg)
 }
 
-// BackToNote is the line a Try it leaves at the end of the section it took the reader to: a link
-// back to its button.
-func BackToNote(button string) Node {
-	return E("p", "class", "back-line", "id", "back-to-note").With(
-		E("a", "class", "back", "href", "#"+button).Say("↩ Back to the note"))
-}
-
 // Spacer is a table editor row that stands in for rows not drawn; hidden from assistive
 // technology, which learns the table's size from aria-rowcount.
 func Spacer() Node {

@@ -144,3 +144,17 @@ func TestWhyRulesNamedOnce(t *testing.T) {
 		seen[r.name] = true
 	}
 }
+
+// A rule's way back names where it came from: a result's row by its number, else the panel.
+func TestBackLabel(t *testing.T) {
+	for from, want := range map[string]string{"result-3": "Back to row 3", "result-12": "Back to row 12",
+		"learner-results": "Back to Try your own", "loop-steps": "Back to the loop", "http-results": "Back to the vendor responses",
+		"result-x": "Back to the result", "result-0": "Back to the result"} {
+		if got := BackLabel(from); got != want {
+			t.Errorf("BackLabel(%q) = %q, want %q", from, got, want)
+		}
+	}
+	if got := BackToRule("result-3").HTML(); got != `<p class="back-line" id="back-to-rule"><button type="button" class="back" data-from="result-3">↩ Back to row 3</button></p>` {
+		t.Errorf("BackToRule = %s", got)
+	}
+}

@@ -125,9 +125,13 @@ func TestStudentKeyboardAndFolds(t *testing.T) {
 	if !eval[bool](tb, visible("back-to-note")) {
 		t.Fatal("no Back to the note after a Try it")
 	}
-	tb.do(chromedp.Click(`#back-to-note a`))
-	if id := eval[string](tb, `document.activeElement.id`); id != try {
-		t.Errorf("Back to the note took the focus to %q, want %q", id, try)
+	// By keyboard: the Enter that follows the way back must not press the Try it it lands on.
+	tb.do(chromedp.Focus(`#back-to-note button`), chromedp.KeyEvent(kb.Enter))
+	if id := eval[string](tb, `document.activeElement.id`); id != try || eval[bool](tb, `!!document.getElementById("back-to-note")`) {
+		t.Errorf("Back to the note took the focus to %q, want %q and the way back gone", id, try)
+	}
+	if eval[int](tb, `document.getElementById(`+strconv.Quote(try)+`).tabIndex`) != 0 {
+		t.Error("the Try it the way back focused left the keyboard's order")
 	}
 	loop := eval[string](tb, `document.querySelector("#notes-cards button[data-kind=loop]").id`)
 	tb.do(chromedp.Click(chromedp.ID(loop)))
