@@ -80,7 +80,7 @@ const keyShown = 40
 
 // KeyLine is what the instructor tools show in predict mode, where the table's codes are the
 // learner's to fill: the answer key the page would hand on, row by row ("1 ok · 2 ok · 3
-// invalid_args"), so that the instructor sees the expected codes while the worksheet stays
+// invalid_args", each number joined to its code by a no-break space), so that the instructor sees the expected codes while the worksheet stays
 // blank. "" in check mode, where the rows show their expected codes themselves.
 func (s *State) KeyLine() string {
 	if s.table.Mode != lesson.PredictMode {
@@ -101,7 +101,7 @@ func (s *State) KeyLine() string {
 		if want == "" {
 			want = s.lessonAnswer(tool, r)
 		}
-		parts = append(parts, strconv.Itoa(i+1)+" "+string(want))
+		parts = append(parts, strconv.Itoa(i+1)+"\u00a0"+string(want)) // a row's number stays with its code
 	}
 	if n == 0 {
 		return ""

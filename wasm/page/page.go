@@ -214,7 +214,7 @@ func TableMeta(t lesson.Table) string {
 		meta = append(meta, "The rows call "+tool+".")
 	}
 	if t.Mode == lesson.PredictMode {
-		meta = append(meta, "Predict mode: a link to this table opens with the expected codes cleared, for learners to predict.")
+		meta = append(meta, "Predict mode: Copy link, Copy embed code and Export start on the worksheet, which carries no expected code; pick the answer key to keep them.")
 	}
 	return strings.Join(meta, " ")
 }
