@@ -60,11 +60,23 @@ func (s *State) Handed(h Handout) lesson.Table {
 	return s.AnswerKey()
 }
 
-// AnswerKey is the table's answer key (lesson.AnswerKey) without its blank rows: each row's
-// expected code, the lesson's answer (else what the tool answers) where the row has none.
+// AnswerKey is the table's answer key without its blank rows, in check mode with every code the
+// table holds. In predict mode, where a row without a code is one still to predict, each such row
+// gets its answer (lesson.AnswerKey: the lesson's, else what the tool answers); in check mode a
+// row without a code is the instructor's choice, and stays so. A key whose answers would take it
+// over the size of a link keeps the codes the table holds and no more.
 func (s *State) AnswerKey() lesson.Table {
+	t := s.table.Filled()
+	if t.Mode != lesson.PredictMode {
+		return t
+	}
 	tool := s.Tool()
-	return lesson.AnswerKey(s.table.Filled(), func(r lesson.Row) coerce.Code { return s.lessonAnswer(tool, r) })
+	key := lesson.AnswerKey(t, func(r lesson.Row) coerce.Code { return s.lessonAnswer(tool, r) })
+	if lesson.SizeProblem(key) != "" {
+		t.Mode = ""
+		return t
+	}
+	return key
 }
 
 // HandoutNote is what a dialog says about the shape it hands on.
@@ -72,7 +84,7 @@ func HandoutNote(h Handout) string {
 	if h == Worksheet {
 		return "A worksheet: predict mode, no expected codes. Whoever opens it predicts each row before Run."
 	}
-	return "An answer key: every row's expected code (the ones in the table, and the tool's true answer where a row has none). Whoever opens it sees the answers."
+	return "An answer key: every row's expected code (the ones in the table; in predict mode the tool's true answer where a row has none). Whoever opens it sees the answers."
 }
 
 // keyShown is how many rows the instructor tools' answer key names before "…".

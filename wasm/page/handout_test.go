@@ -7,6 +7,7 @@ import (
 
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
+	"coerceplayground/lesson/largest"
 )
 
 // instructorTable is the lesson's worksheet with a row an instructor added in predict mode:
@@ -121,5 +122,21 @@ func TestKeyLine(t *testing.T) {
 	s.StopPredicting()
 	if got := s.KeyLine(); got != "" {
 		t.Errorf("in check mode the key line is %q", got)
+	}
+}
+
+// In check mode a row without a code is the instructor's choice: the answer key keeps it so (a
+// check-mode link is what it was). A predict-mode table at its size limit, whose answers would
+// not fit in a link, gets a key with the codes it holds and no more.
+func TestAnswerKeyBlanksAndLimit(t *testing.T) {
+	s := New(lesson.Table{Rows: []lesson.Row{{Input: "17", Want: "ok"}, {Input: "99"}}})
+	if k := s.AnswerKey(); k.Rows[1].Want != "" || k.Rows[0].Want != "ok" {
+		t.Errorf("the check-mode key is %+v", k.Rows)
+	}
+	big := largest.Table()
+	big.Mode = lesson.PredictMode
+	k := New(big).AnswerKey()
+	if msg := lesson.SizeProblem(k); msg != "" || k.Mode != "" || !reflect.DeepEqual(k.Rows, big.Rows) {
+		t.Errorf("the largest table's key: %s, mode %q, rows kept %v", msg, k.Mode, reflect.DeepEqual(k.Rows, big.Rows))
 	}
 }

@@ -80,6 +80,10 @@ func (s *State) StopPredicting() int {
 	tool := s.Tool()
 	n := 0
 	t := lesson.AnswerKey(s.table, func(r lesson.Row) coerce.Code { n++; return s.lessonAnswer(tool, r) })
+	if lesson.SizeProblem(t) != "" { // a table at its size limit: the mode alone
+		s.SetMode("")
+		return 0
+	}
 	s.Replace(t)
 	return n
 }
