@@ -27,7 +27,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -60,7 +59,7 @@ func main() {
 		}
 		return
 	}
-	root, err := moduleRoot()
+	root, err := webbuild.ModuleRoot()
 	if err != nil {
 		fail(err)
 	}
@@ -143,25 +142,6 @@ func banner(addr string, port int, emb web.Embedders, set, behindProxy bool) str
 		fmt.Fprintf(&b, "Warning: ALLOWED_EMBEDDERS: %s\n", w)
 	}
 	return b.String()
-}
-
-// moduleRoot finds the directory holding go.mod, from the working directory
-// up, so `go run serve.go` works from the repository root and below it.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("serve: no go.mod above the working directory; run it from the repository")
-		}
-		dir = parent
-	}
 }
 
 func fail(err error) {

@@ -12,7 +12,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"coerceplayground/build/dist"
 	"coerceplayground/build/webbuild"
@@ -22,17 +21,9 @@ import (
 func main() {
 	out := flag.String("out", "dist", "output directory (emptied first)")
 	flag.Parse()
-	root, err := os.Getwd()
+	root, err := webbuild.ModuleRoot()
 	if err != nil {
 		fail(err)
-	}
-	for ; ; root = filepath.Dir(root) {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(root) == root {
-			fail(fmt.Errorf("no go.mod above the working directory"))
-		}
 	}
 	emb, err := web.ParseEmbedders(os.Getenv("ALLOWED_EMBEDDERS"))
 	if err != nil {
@@ -44,10 +35,7 @@ func main() {
 	if err := webbuild.Build(webbuild.Config{Root: root, Log: os.Stderr}); err != nil {
 		fail(err)
 	}
-	dir := *out
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(root, dir)
-	}
+	dir := webbuild.UnderRoot(root, *out)
 	man, err := dist.Build(dist.Config{Web: webbuild.Web(root), Out: dir, Embedders: emb, Log: os.Stderr})
 	if err != nil {
 		fail(err)

@@ -9,7 +9,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -36,25 +35,14 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	root, err := os.Getwd()
+	root, err := webbuild.ModuleRoot()
 	if err != nil {
 		fail(err)
-	}
-	for ; ; root = filepath.Dir(root) {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(root) == root {
-			fail(errors.New("no go.mod above the working directory"))
-		}
 	}
 	if err := webbuild.Build(webbuild.Config{Root: root, Log: os.Stderr}); err != nil {
 		fail(err)
 	}
-	dir := *out
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(root, dir)
-	}
+	dir := webbuild.UnderRoot(root, *out)
 	paths, err := scorm.Build(webbuild.Web(root), dir, t, *title)
 	if err != nil {
 		fail(err)
