@@ -24,6 +24,14 @@ type settings struct {
 	planned *coerce.Metrics
 }
 
+// settingsChanged follows a change of the runs' switches or permissions: a new Lab, the panels
+// told, and the last results marked stale (a row's code may differ now).
+func (s *State) settingsChanged() {
+	s.rebuildLab()
+	s.emit(LabChanged)
+	s.markStale(staleSettings)
+}
+
 // rebuildLab makes the Lab the runs use from the current permissions and switches.
 func (s *State) rebuildLab() {
 	if !s.set.chosen {
@@ -63,9 +71,7 @@ func (s *State) SetSwitches(sw lesson.Switches) {
 		return
 	}
 	s.set.switches, s.set.chosen = sw, true
-	s.rebuildLab()
-	s.emit(LabChanged)
-	s.markStale(staleSettings)
+	s.settingsChanged()
 }
 
 // RefundsWrite reports whether the runs hold lesson.RefundPermission.
@@ -78,7 +84,5 @@ func (s *State) SetRefundsWrite(granted bool) {
 		return
 	}
 	s.set.refundsWrite = granted
-	s.rebuildLab()
-	s.emit(LabChanged)
-	s.markStale(staleSettings)
+	s.settingsChanged()
 }

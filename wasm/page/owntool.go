@@ -177,9 +177,7 @@ func (s *State) SetOwnGranted(granted bool) {
 		return
 	}
 	s.set.ownGranted = granted
-	s.rebuildLab()
-	s.emit(LabChanged)
-	s.markStale(staleSettings)
+	s.settingsChanged()
 }
 
 // OwnToolBox is what the "Use your own tool" box shows after the instructor pressed Use with
