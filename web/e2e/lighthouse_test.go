@@ -228,5 +228,5 @@ func BenchmarkLighthouse(b *testing.B) {
 		fmt.Fprintf(&t, "%s: 100 in all four categories (goal): %s\n", p.name, verdict)
 		b.ReportMetric(p.score("performance"), "performance-"+p.slug)
 	}
-	b.Log("\n" + t.String())
+	printReport(b, t.String())
 }

@@ -111,7 +111,7 @@ func sideBySide(b *testing.B, pages []*sidePage, network string) {
 		}
 		i++
 	}
-	b.Log("\n" + sideReport(b, pages, network+"; load average "+load+" at the start, "+loadAverage()+" at the end"))
+	printReport(b, sideReport(b, pages, network+"; load average "+load+" at the start, "+loadAverage()+" at the end"))
 }
 
 func column(rs []coldResult, f func(coldResult) float64) []float64 {
