@@ -10,7 +10,7 @@
 (function () {
   var WASM_URL = "app.wasm";
   var MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
-  var SW_GRACE = 2000; // ms the started app waits at most, before it says it is ready, for the worker to have kept the files
+  var SW_GRACE = 2000; // ms the started app waits at most, before it says it is ready, for the worker's registration
   var FIX = " If you run this server, run `make build` (or `go run serve.go`) and reload; otherwise tell your instructor.";
 
   var statusEl = document.getElementById("load-status");
@@ -193,7 +193,7 @@
       var counted = read(resp, false);
       counted.then(arrived, function () {});
       return b.module.then(function (module) {
-        return WebAssembly.instantiate(module, go.importObject);
+        return later().then(function () { return WebAssembly.instantiate(module, go.importObject); });
       }, function (err) {
         return counted.then(function () { throw err; });
       });
@@ -204,6 +204,22 @@
       return WebAssembly.instantiate(buf, go.importObject);
     }).then(function (result) {
       return result.instance;
+    });
+  }
+
+  // later resolves in a task of its own, so that the browser paints and answers input between
+  // the steps of the start (the compile's end, the instantiation, the app's first run): none of
+  // them is then one long task with the others. scheduler.yield (Chromium 129+) resumes ahead of
+  // other queued tasks; elsewhere a timer does.
+  function later() {
+    return new Promise(function (resolve) {
+      try {
+        if (self.scheduler && typeof self.scheduler.yield === "function") {
+          self.scheduler.yield().then(resolve, resolve);
+          return;
+        }
+      } catch (e) {}
+      setTimeout(resolve, 0);
     });
   }
 
@@ -233,16 +249,29 @@
     });
   }
 
-  // keep asks the worker of reg to keep app.wasm, which a first visit fetched before the worker
-  // controlled the page: the worker takes it from the browser's HTTP cache, where the page's
-  // own download left it, so it is not downloaded twice. It resolves once the worker has it.
+  // loadedURLs are the same-origin files this page has loaded: the document, the other document
+  // (otherDocument) and every resource, without fragments.
+  function loadedURLs() {
+    var urls = [location.href.split("#")[0]];
+    try {
+      performance.getEntriesByType("resource").forEach(function (e) {
+        if (new URL(e.name).origin === location.origin) urls.push(e.name.split("#")[0]);
+      });
+    } catch (e) {}
+    return urls;
+  }
+
+  // keep asks the worker of reg to keep the files a first visit loaded before the worker
+  // controlled the page (app.wasm above all): the worker takes them from the browser's HTTP
+  // cache, so nothing is downloaded twice. Once it has, <html data-offline> says "kept" (every
+  // file the page needs offline is kept) or "partial".
   function keep(reg) {
-    if (!reg || !reg.active) return Promise.resolve();
-    return new Promise(function (resolve) {
-      var ch = new MessageChannel();
-      ch.port1.onmessage = function () { resolve(); };
-      reg.active.postMessage({ type: "keep", url: WASM_URL }, [ch.port2]);
-    });
+    if (!reg || !reg.active) return;
+    var ch = new MessageChannel();
+    ch.port1.onmessage = function (e) {
+      document.documentElement.setAttribute("data-offline", e.data && e.data.ok ? "kept" : "partial");
+    };
+    reg.active.postMessage({ type: "keep", urls: loadedURLs() }, [ch.port2]);
   }
 
   // offerUpdate shows the notice that a new version is ready once a worker other than the one
@@ -261,13 +290,29 @@
     check();
   }
 
-  // The page never waits for the service worker before it starts: the app runs as soon as
-  // app.wasm is instantiated. On a first visit only the app's last step, setting data-ready,
-  // waits for self.coerceKept: the worker has installed, keeping the page's files, or SW_GRACE
-  // has passed since the app started. So what the worker requests from the server, it requests
-  // before the page is ready, and the app's start overlaps the worker's install. Then the
-  // worker keeps app.wasm, once its download is whole, from the HTTP cache: no request, so the
-  // page need not wait for it (a 4 MB write, a few hundred ms on a busy machine).
+  // otherDocument fetches the document this page is not (embed.html from the page, the page from
+  // the embed), so that the worker, which keeps both, finds it in the HTTP cache; it resolves once
+  // the answer is whole, or failed.
+  function otherDocument() {
+    var name = document.documentElement.hasAttribute("data-embed") ? "./" : "embed.html";
+    try {
+      return fetch(name, { credentials: "same-origin", priority: "low" }).then(function (resp) {
+        return resp.arrayBuffer();
+      }).then(function () {}, function () {});
+    } catch (e) {
+      return Promise.resolve();
+    }
+  }
+
+  // The page never waits for the service worker: the app runs as soon as app.wasm is
+  // instantiated, and ready waits only for self.coerceQuiet, the end of the requests a first
+  // visit makes for the worker: sw.js (the registration's fetch) and the other document. The
+  // worker's install asks no server for anything: it keeps the page's files from the browser's
+  // HTTP cache, where the page's own loading left them (sw.js). Once the page has loaded (its
+  // load event waits for app.wasm's preload) and the worker is installed, the page asks it to
+  // keep what its install could not find yet ("keep"), from the same cache. So nothing reaches a
+  // server after ready, and a first visit is not slower for the worker. SW_GRACE bounds the wait
+  // for a registration that hangs.
   //
   // A returning visit (a worker opened the page, from its cache) waits for nothing. The
   // browser checks for a new sw.js on its own, once the page has stopped loading (so waiting
@@ -282,22 +327,35 @@
   } catch (e) {}
   var arrived;
   var whole = new Promise(function (resolve) { arrived = resolve; });
-  var registering = sw ? register(sw) : null;
-  var kept = opener ? Promise.resolve() : installed(registering);
-  if (!opener) {
-    Promise.all([kept, whole]).then(function (r) { return keep(r[0]); }).catch(function () {});
-  } else {
-    if (registering) registering.catch(function () {});
-    offerUpdate(sw, opener);
-  }
+  var loaded = new Promise(function (resolve) {
+    if (document.readyState === "complete") resolve();
+    else self.addEventListener("load", function () { resolve(); });
+  });
+  // The worker is registered in a task after this script's, so that neither is a long task.
+  var quiet = !sw ? Promise.resolve() : later().then(function () {
+    var registering = register(sw);
+    if (!registering) return;
+    if (opener) {
+      registering.catch(function () {});
+      offerUpdate(sw, opener);
+      return;
+    }
+    var requests = Promise.all([registering.catch(function () {}), otherDocument()]);
+    Promise.all([installed(registering), whole, loaded, requests]).then(function (r) { return keep(r[0]); }).catch(function () {});
+    return requests;
+  });
 
   progress(0, total);
   downloading()
     .then(function (b) { return compile(b, arrived); })
     .then(function (instance) {
       if (statusEl) statusEl.textContent = "Starting the playground…";
+      return later().then(function () { return instance; });
+    })
+    .then(function (instance) {
       var grace = new Promise(function (resolve) { setTimeout(resolve, SW_GRACE); });
-      self.coerceKept = Promise.race([kept, grace]).then(function () {}, function () {});
+      self.coerceQuiet = Promise.race([quiet, grace]).then(function () {}, function () {});
+      performance.mark("coerce:run");
       return go.run(instance);
     })
     .then(function () {

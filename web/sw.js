@@ -7,10 +7,11 @@
 // keep at install, and the files kept as the page loads them (app.wasm,
 // whose download the loader's progress bar shows, is not fetched twice).
 //
-//   - install: keeps the precache files, and the two documents when the
-//     server has them, in the cache of this version; an update (a new deploy,
-//     found while a page of the previous version runs) keeps the lazy files
-//     too, since no page of this version will load them through it first;
+//   - install: keeps the precache files, app.wasm and the two documents in the
+//     cache of this version, on a first install from the browser's HTTP cache
+//     only (the page has just loaded them; nothing reaches a server); an
+//     update (a new deploy, found while a page of the previous version runs)
+//     fetches them, since no page of this version has loaded them;
 //   - activate: deletes the caches of other versions, takes over the page;
 //   - the page and the embed page: from the cache, so a returning visit opens
 //     at once, online or not, and a page is always one version's files (the
@@ -21,15 +22,13 @@
 //     network fails;
 //   - a kept file: from the cache, else from the network, kept as it passes.
 //
-//   - a "keep" message from the page: keeps a file the page fetched before
-//     this worker controlled it (a first visit's app.wasm), from the HTTP cache.
+//   - a "keep" message from the page, once loaded: keeps what the install
+//     could not (a first visit's app.wasm, still downloading then), from the
+//     HTTP cache.
 //
 // loader.js registers it once the page's scripts and stylesheet are in, while
-// app.wasm downloads and compiles (boot.js); the page never waits for it
-// before its app starts. The app
-// holds only its ready step until the install is done (loader.js), so every
-// request of install happens before the page is ready; then the page asks the
-// worker to keep app.wasm, which the browser's HTTP cache answers.
+// app.wasm downloads and compiles (boot.js); the page waits for neither its
+// install nor its keeping: neither asks a server for anything.
 "use strict";
 
 var CONFIG = {"version": "unbuilt", "precache": [], "lazy": []};
@@ -45,22 +44,54 @@ function scoped(name) {
 
 var KEPT = CONFIG.precache.concat(CONFIG.lazy, DOCUMENTS).map(scoped);
 
+// A first install sends nothing to any server: the page that registered this worker has just
+// loaded every file it keeps, so each is taken from the browser's HTTP cache (fromHTTPCache). A
+// file not there yet (app.wasm still downloading, the icon not asked for yet) is kept when the
+// page, once loaded, says "keep" (loader.js). An update (a new deploy, found while a page of the
+// previous version runs) fetches the new files, lazy ones too, since no page of this version
+// has loaded them.
 self.addEventListener("install", function (event) {
   event.waitUntil(Promise.all([caches.open(CACHE), caches.keys()]).then(function (r) {
     var cache = r[0];
     var update = r[1].some(function (k) {
       return k.indexOf(PREFIX) === 0 && k !== CACHE;
     });
-    var files = update ? CONFIG.precache.concat(CONFIG.lazy) : CONFIG.precache;
+    if (!update) return keepFromHTTPCache(cache, KEPT);
     // The documents are optional: a server of the page alone has no embed.html.
     var docs = DOCUMENTS.map(function (d) {
       return cache.add(scoped(d)).catch(function () {});
     });
-    return Promise.all([cache.addAll(files.map(scoped))].concat(docs));
+    return Promise.all([cache.addAll(CONFIG.precache.concat(CONFIG.lazy).map(scoped))].concat(docs));
   }).then(function () {
     return self.skipWaiting();
   }));
 });
+
+// fromHTTPCache is the browser's HTTP cache's copy of url, fresh or stale, or null: a request
+// with cache "only-if-cached" never reaches a server.
+function fromHTTPCache(url) {
+  return fetch(new Request(url, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })).then(function (response) {
+    return response.status === 200 && response.type === "basic" ? response : null;
+  }, function () {
+    return null;
+  });
+}
+
+// keepFromHTTPCache keeps each of urls not kept yet that the HTTP cache holds; it resolves with
+// the urls kept.
+function keepFromHTTPCache(cache, urls) {
+  return Promise.all(urls.map(function (url) {
+    return cache.match(url).then(function (hit) {
+      if (hit) return true;
+      return fromHTTPCache(url).then(function (response) {
+        if (!response) return false;
+        return cache.put(url, response).then(function () { return true; });
+      });
+    }).catch(function () { return false; });
+  })).then(function (kept) {
+    return urls.filter(function (url, i) { return kept[i]; });
+  });
+}
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (keys) {
@@ -165,32 +196,23 @@ self.addEventListener("fetch", function (event) {
   }));
 });
 
-// A first visit's page fetched app.wasm itself, before this worker controlled
-// it; once it has it, it asks the worker to keep it (loader.js). The request is
-// the one the page just made, so the browser's HTTP cache answers it
-// ("force-cache"): the file is not downloaded twice. The reply (on the port the
-// message carries) says the file is kept, or that it could not be.
+// A first visit's page loaded its files before this worker controlled it; once the page has
+// loaded (the window's load event, which waits for app.wasm's preload), it asks the worker to
+// keep them ("keep", with the urls it loaded), and the worker takes what its install could not
+// from the HTTP cache: no file is downloaded twice and no server is asked. The reply (on the
+// port the message carries) says whether every one of the page's urls that it keeps is kept;
+// a file the page never loaded (the manifest's icon) is kept when the browser first asks for it.
 self.addEventListener("message", function (event) {
   var d = event.data;
   var port = event.ports && event.ports[0];
-  function reply(ok) {
-    if (port) port.postMessage({ type: "kept", ok: ok });
-  }
-  if (!d || d.type !== "keep" || typeof d.url !== "string") return;
-  var url = new URL(d.url, self.registration.scope);
-  url.hash = "";
-  url.search = "";
-  if (url.origin !== self.location.origin || KEPT.indexOf(url.href) < 0) {
-    reply(false);
-    return;
-  }
+  if (!d || d.type !== "keep") return;
+  var loaded = Array.isArray(d.urls) ? d.urls.filter(function (u) { return KEPT.indexOf(u) >= 0; }) : [];
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return cache.match(url.href).then(function (hit) {
-      if (hit) return true;
-      return fetch(new Request(url.href, { cache: "force-cache", credentials: "same-origin" })).then(function (response) {
-        if (response.status !== 200 || response.type !== "basic") return false;
-        return cache.put(url.href, response).then(function () { return true; });
-      });
-    });
-  }).then(reply, function () { reply(false); }));
+    return keepFromHTTPCache(cache, KEPT);
+  }).then(function (kept) {
+    var ok = loaded.every(function (u) { return kept.indexOf(u) >= 0; });
+    if (port) port.postMessage({ type: "kept", ok: ok });
+  }, function () {
+    if (port) port.postMessage({ type: "kept", ok: false });
+  }));
 });

@@ -239,12 +239,13 @@ func download(name, text string) {
 	g.Call("setTimeout", revoke, 0)
 }
 
-// afterFilesCached calls f once loader.js's self.coerceKept settles: the service worker has installed,
-// keeping the page's files, or the loader stopped waiting for it. The app starts without waiting for the
-// worker and holds only its ready step back, so that nothing is requested once the page is
-// ready. f runs at once when the loader offers no such promise (a page loaded without it).
-func afterFilesCached(f func()) {
-	p, ok := jsguard.Prop(js.Global(), "coerceKept")
+// afterRequests calls f once loader.js's self.coerceQuiet settles: the requests a first visit
+// makes for the service worker (sw.js, the other document, which the worker keeps) have ended, or
+// the loader stopped waiting for them. The worker's install itself asks no server for anything,
+// so ready does not wait for it; nothing is requested once the page is ready. f runs at once when
+// the loader offers no such promise (a page loaded without it).
+func afterRequests(f func()) {
+	p, ok := jsguard.Prop(js.Global(), "coerceQuiet")
 	if !ok || p.Type() != js.TypeObject {
 		f()
 		return

@@ -66,18 +66,32 @@ func fillAll(e js.Value, fills []page.Fill) {
 
 // replaceKids makes nodes the children of e, in one DOM insertion.
 func replaceKids(e *dom.BasicHTMLElement, nodes []page.Node) {
+	frag := buildAll(nodes)
 	e.SetTextContent("")
-	appendNodes(e, nodes...)
+	e.Underlying().Call("appendChild", frag)
 }
 
 // appendNodes adds nodes at the end of e's children, in one DOM insertion.
 func appendNodes(e *dom.BasicHTMLElement, nodes ...page.Node) {
+	e.Underlying().Call("appendChild", buildAll(nodes))
+}
+
+// stepNodes is how many nodes the start builds in one step (yield.go).
+const stepNodes = 3
+
+// buildAll builds nodes into a DocumentFragment. In the start's steps it yields between every
+// stepNodes of them: the fragment is off the page until it is whole, so nothing on screen changes
+// in between.
+func buildAll(nodes []page.Node) js.Value {
 	doc := js.Global().Get("document")
 	frag := doc.Call("createDocumentFragment")
-	for _, n := range nodes {
+	for i, n := range nodes {
+		if i > 0 && i%stepNodes == 0 {
+			step()
+		}
 		frag.Call("appendChild", buildIn(doc, n))
 	}
-	e.Underlying().Call("appendChild", frag)
+	return frag
 }
 
 // fillOnce draws a disclosure's inside when it is first opened (page.WhyLines, page.MCPLines);

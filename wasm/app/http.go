@@ -28,7 +28,13 @@ func initHTTP(a *app) {
 	p := &vendor{a: a, rows: byID("http-rows"), error: byID("http-error"), summary: byID("http-summary"),
 		results: byID("http-results")}
 	byID("http-clock").SetTextContent(page.ClassroomClock)
-	p.renderDrafts(page.HTTPDrafts(lesson.HTTPRows()))
+	step()
+	rows := lesson.HTTPRows()
+	step()
+	drafts := page.HTTPDrafts(rows)
+	step()
+	p.renderDrafts(drafts)
+	step()
 	a.on(byID("http-add"), "click", func(*dom.BasicEvent) {
 		drafts := append(p.drafts(), page.HTTPDraft{Status: "200"})
 		p.renderDrafts(drafts)

@@ -124,28 +124,22 @@ func (a *app) build(id string) bool {
 }
 
 // buildRest builds the panels still waiting, one per task, in page order, so the page paints
-// and answers input between them.
+// and answers input between them. It runs in a goroutine of its own: a callback must not wait.
 func (a *app) buildRest() {
 	d := a.later
 	if d == nil {
 		return
 	}
-	var next js.Func
-	next = js.FuncOf(func(js.Value, []js.Value) any {
+	go func() {
 		defer a.recover()
+		stepping = true
+		defer func() { stepping = false }()
 		for len(d.order) > 0 {
+			pause()
 			id := d.order[0]
 			d.order = d.order[1:]
-			if a.build(id) {
-				break
-			}
+			a.build(id)
+			mark("coerce:part:" + id)
 		}
-		if len(d.order) == 0 {
-			next.Release()
-			return nil
-		}
-		js.Global().Call("setTimeout", next, 0)
-		return nil
-	})
-	js.Global().Call("setTimeout", next, 0)
+	}()
 }

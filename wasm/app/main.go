@@ -76,7 +76,13 @@ func fatal(msg string) {
 }
 
 func start() (err error) {
+	// The Go runtime and the packages' init ran in the task that started the program; the
+	// app's own work starts in the next (yield.go).
+	mark("coerce:main")
+	stepping = true
+	step()
 	defer func() {
+		stepping = false
 		if p := recover(); p != nil {
 			err = errors.New(panicText(p))
 		}
@@ -101,7 +107,9 @@ func start() (err error) {
 	}
 	a.loaded = loaded
 	a.link = embed.ParseFragment(hash)
+	step()
 	a.first = page.Choose(a.link, saved, root().HasAttribute("data-embed"))
+	step()
 	a.st = page.New(a.first.Table)
 	// A reload keeps the predictions Run locked (the saved copy holds the locks).
 	a.st.RestoreLocks(a.first.Locked)
@@ -109,6 +117,8 @@ func start() (err error) {
 	a.prerendered = a.first.Prerendered() || packaged
 	a.notesPrerendered = a.first.NotesPrerendered(root().HasAttribute("data-embed")) || packaged
 	a.st.Restore(a.first.Learner) // the learner's history, saved with the table
+	mark("coerce:chosen")
+	step()
 	a.on(byID("notice-close"), "click", func(*dom.BasicEvent) { a.notice.SetAttribute("hidden", "") })
 	a.on(a.noticeUndo.BasicHTMLElement, "click", func(*dom.BasicEvent) {
 		if a.st.Undo() {
@@ -130,19 +140,22 @@ func start() (err error) {
 		if p.later && !embed {
 			a.buildLater(p)
 		} else {
+			step()
 			p.init(a)
+			mark("coerce:part:" + p.id)
 		}
 	}
+	step()
 	initCourse(a)
 	a.greet()
 	mark("coerce:started")
-	afterFilesCached(a.ready)
+	afterRequests(a.ready)
 	return nil
 }
 
 // ready shows the working page: the controls, disabled until now (the page never shows a
-// half-working state), then data-ready. It runs once the service worker has kept the files
-// (afterFilesCached): nothing is requested from any server after it.
+// half-working state), then data-ready. It runs once the requests made for the service worker
+// have ended (afterRequests): nothing is requested from any server after it.
 func (a *app) ready() {
 	defer func() {
 		if p := recover(); p != nil {

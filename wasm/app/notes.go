@@ -81,10 +81,13 @@ func (a *app) renderNotes() {
 		return
 	}
 	a.notesDrawn = true
+	notes := lesson.Notes()
+	step()
 	var cards []page.Node
-	for ni, n := range lesson.Notes() {
+	for ni, n := range notes {
 		cards = append(cards, page.NoteView(ni, n, a.canTry))
 	}
+	step()
 	replaceKids(byID("notes-cards"), cards)
 }
 

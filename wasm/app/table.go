@@ -40,6 +40,7 @@ func initTable(a *app) {
 		addRow: &dom.HTMLButtonElement{BasicHTMLElement: byID("add-row")}}
 	a.ed = e
 	e.buildRowTemplate()
+	step()
 	e.renderRows()
 	a.subscribe(e.changed)
 

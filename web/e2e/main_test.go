@@ -1,5 +1,5 @@
 // Package e2e drives the playground page in real headless Chromium: the wasm
-// app built from this checkout, served by web.New as serve.go serves it.
+// app built from this checkout, served by web.NewSite as serve.go serves it.
 //
 // TestMain brings the build outputs up to date (build/webbuild, as `make
 // build` does), starts an httptest server on 127.0.0.1 and one Chromium; each
@@ -70,7 +70,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: building the page:", err)
 		return 1
 	}
-	server = httptest.NewServer(web.New(os.DirFS(webbuild.Web(moduleRoot))))
+	server = httptest.NewServer(web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), web.Embedders{}))
 	defer server.Close()
 
 	profile, err := os.MkdirTemp("", "coerce-e2e-chromium-")
@@ -336,10 +336,10 @@ func contextGone(err error) bool {
 	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")
 }
 
-// handlerWith serves the page, with overrides for some paths (to break the
+// handlerWith serves the page and the embed page, with overrides for some paths (to break the
 // load on purpose).
 func handlerWith(over map[string]http.HandlerFunc) http.Handler {
-	h := web.New(os.DirFS(webbuild.Web(moduleRoot)))
+	h := web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), web.Embedders{})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if f, ok := over[r.URL.Path]; ok {
 			f(w, r)

@@ -4,21 +4,27 @@ package e2e
 // or run a payload hidden in a table, a note or the learner box.
 
 import (
+	"os"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"coerceplayground/build/webbuild"
 	"coerceplayground/lesson"
+	"coerceplayground/web"
 )
 
+// Counted in the page and at the server, on a first visit: ready does not wait for the service
+// worker, so its install and its keeping of the page's files run while the reader works, and
+// they too must reach no server (they take the files from the browser's HTTP cache).
 func TestNoRequestsAfterReady(t *testing.T) {
 	tb := newTab(t)
-	tb.open("/")
-	// Let anything the load itself started (the favicon) finish: a condition, where a 300 ms
-	// sleep was a bet that a loaded machine can lose.
-	tb.settle()
+	s := newOfflineServer(t, web.NewSite(os.DirFS(webbuild.Web(moduleRoot)), web.Embedders{}))
+	tb.do(chromedp.Navigate(s.URL + "/"))
+	tb.waitReady()
+	atReady := s.count()
 	before := tb.requestCount()
 	tb.instructor()
 	// One step a line: when one hangs, the failure's line number names it.
@@ -43,9 +49,24 @@ func TestNoRequestsAfterReady(t *testing.T) {
 	tb.do(chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	tb.do(chromedp.Click(chromedp.ID("reset-table")))
 	tb.do(chromedp.Click(chromedp.ID("run")))
+	// The worker has installed and kept the page's files by now (data-offline), so anything they
+	// asked of a server is in the log below.
+	if _, err := poll[string](tb, `document.documentElement.dataset.offline || ""`); err != nil {
+		t.Fatal(err)
+	}
 	tb.do(chromedp.Sleep(500 * time.Millisecond))
 	if reqs := tb.requestsSince(before); len(reqs) > 0 {
 		t.Errorf("the page made %d requests after it was ready: %q", len(reqs), reqs)
+	}
+	// The browser's own check for a new sw.js is the one request allowed (quietAfterReady).
+	var late []string
+	for _, r := range s.since(atReady) {
+		if r != "GET /sw.js" {
+			late = append(late, r)
+		}
+	}
+	if len(late) > 0 {
+		t.Errorf("the server got %d requests after the page was ready: %q", len(late), late)
 	}
 }
 
