@@ -76,17 +76,14 @@ func appendNodes(e *dom.BasicHTMLElement, nodes ...page.Node) {
 	e.Underlying().Call("appendChild", buildAll(nodes))
 }
 
-// stepNodes is how many nodes the start builds in one step (yield.go).
-const stepNodes = 3
-
-// buildAll builds nodes into a DocumentFragment. In the start's steps it yields between every
-// stepNodes of them: the fragment is off the page until it is whole, so nothing on screen changes
-// in between.
+// buildAll builds nodes into a DocumentFragment. In the start's steps it yields between two of
+// them (a vendor response's editor or a note's card is a step of its own at a 4× slower CPU): the
+// fragment is off the page until it is whole, so nothing on screen changes in between.
 func buildAll(nodes []page.Node) js.Value {
 	doc := js.Global().Get("document")
 	frag := doc.Call("createDocumentFragment")
 	for i, n := range nodes {
-		if i > 0 && i%stepNodes == 0 {
+		if i > 0 {
 			step()
 		}
 		frag.Call("appendChild", buildIn(doc, n))

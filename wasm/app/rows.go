@@ -47,7 +47,9 @@ func (e *editor) useCodes(codes []coerce.Code) bool {
 	if !e.rowTpl.IsUndefined() && slices.Equal(codes, e.rowCodes) {
 		return false
 	}
-	e.rowTpl, e.rowCodes = build(page.RowTemplate(codes)), codes
+	tpl := page.RowTemplate(codes)
+	step() // the start's first use of the page's views: a step of its own (yield.go)
+	e.rowTpl, e.rowCodes = build(tpl), codes
 	return true
 }
 
