@@ -38,6 +38,10 @@ type Request struct {
 	// ToolDef is setTable's optional own tool: the text of a tool definition or of a tools/list
 	// result (then Tool picks one of its tools), docs/own-tool.md.
 	ToolDef string
+	// Question is setTable's optional own question; without one the page builds the question
+	// from the new rows (an old question was about the old ones). QuestionErr says why the
+	// member could not be read.
+	Question, QuestionErr string
 }
 
 // Reply is the answer to a request. Type is ReplyResults, ReplyTable or
@@ -84,7 +88,7 @@ type Data interface {
 }
 
 // ReadRequest reads a message from the host page: {type, rows: [{input, want, note}], tool,
-// tooldef}.
+// tooldef, question}.
 // Anything that is not an object with a string type is a Request with no type (Answer replies
 // bad_message); setTable's rows that cannot be read are named in RowsErr.
 func ReadRequest(data Data) Request {
@@ -108,6 +112,13 @@ func ReadRequest(data Data) Request {
 	default:
 		req.RowsErr = "tooldef is the definition's JSON text, a string: send JSON.stringify(definition)"
 		return req
+	}
+	switch q := data.Get("question"); q.Kind() {
+	case "string":
+		req.Question = q.String()
+	case "undefined":
+	default:
+		req.QuestionErr = "question is the table's question, one line of text: a string"
 	}
 	rows := data.Get("rows")
 	if rows.Kind() != "array" {

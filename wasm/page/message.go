@@ -28,7 +28,13 @@ func (s *State) Answer(req embed.Request) embed.Reply {
 		if req.RowsErr != "" {
 			return fail("bad_rows", req.RowsErr)
 		}
-		t := lesson.Table{Tool: s.table.Tool, ToolDef: s.table.ToolDef, Rows: req.Rows}
+		if req.QuestionErr != "" {
+			return fail("bad_question", req.QuestionErr)
+		}
+		if msg := lesson.QuestionProblem(req.Question); msg != "" {
+			return fail("bad_question", msg)
+		}
+		t := lesson.Table{Tool: s.table.Tool, ToolDef: s.table.ToolDef, Question: req.Question, Rows: req.Rows}
 		if req.Tool != "" && req.Tool != t.Tool {
 			t.Tool, t.ToolDef = req.Tool, ""
 		}

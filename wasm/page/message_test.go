@@ -96,6 +96,12 @@ func describe(r embed.Request) string {
 	if r.RowsErr != "" {
 		return out + " error: " + r.RowsErr
 	}
+	if r.Question != "" {
+		out += " question " + r.Question
+	}
+	if r.QuestionErr != "" {
+		out += " question error: " + r.QuestionErr
+	}
 	var ins []string
 	for _, row := range r.Rows {
 		ins = append(ins, row.Input)
@@ -269,5 +275,28 @@ func TestAnswer(t *testing.T) {
 	}
 	if r := s.Answer(embed.Request{Type: "setTable", Rows: []lesson.Row{{Input: strings.Repeat("中", lesson.MaxInputBytes/3) + "x"}}}); r.Type != embed.ReplyTable {
 		t.Errorf("setTable of a row at the limit: %+v", r)
+	}
+}
+
+// TestSetTableQuestion: a host's setTable may carry the instructor's own question, held to the
+// limits of the text format's @question line; without one the question follows the new rows.
+func TestSetTableQuestion(t *testing.T) {
+	s := New(lesson.Table{Question: "An old question about other rows?", Rows: []lesson.Row{{Input: "1"}}})
+	rows := []lesson.Row{{Input: "17"}, {Input: "-1"}}
+	if r := s.Answer(embed.Request{Type: "setTable", Question: "Which ids does get_job take?", Rows: rows}); r.Type != embed.ReplyTable ||
+		s.Table().Question != "Which ids does get_job take?" {
+		t.Fatalf("setTable with a question: %+v, question %q", r, s.Table().Question)
+	}
+	for _, req := range []embed.Request{
+		{Type: "setTable", QuestionErr: "question is the table's question, one line of text: a string", Rows: rows},
+		{Type: "setTable", Question: "two\nlines", Rows: rows},
+		{Type: "setTable", Question: strings.Repeat("q", lesson.MaxNoteBytes+1), Rows: rows},
+	} {
+		if r := s.Answer(req); r.Code != "bad_question" || r.Message == "" || s.Table().Question != "Which ids does get_job take?" {
+			t.Errorf("%.40q: %+v; the question is now %q", req.Question, r, s.Table().Question)
+		}
+	}
+	if r := s.Answer(embed.Request{Type: "setTable", Rows: rows}); r.Type != embed.ReplyTable || s.Table().Question != "" {
+		t.Errorf("setTable without a question kept %q", s.Table().Question)
 	}
 }
