@@ -86,7 +86,7 @@ const (
 
 var eventNames = [...]string{
 	Replaced: "replaced", Loaded: "loaded", Edited: "edited", RowsChanged: "rows changed",
-	SetupChanged: "tool or mode changed", LabChanged: "permissions or switches changed",
+	SetupChanged: "tool, mode or question changed", LabChanged: "permissions or switches changed",
 	ResultsStale: "results stale", Ran: "ran", Counted: "counted", LearnerChanged: "learner history changed",
 }
 
