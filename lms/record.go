@@ -118,8 +118,8 @@ func passFail(pass bool) string {
 // passed compares the score with the mastery; has is false when the LMS gave none (or one
 // that is not a number in its range).
 func passed(v Version, sc Score, mastery string) (pass, has bool) {
-	m, err := strconv.ParseFloat(strings.TrimSpace(mastery), 64)
-	if err != nil || m != m {
+	m, ok := decimal(strings.TrimSpace(mastery))
+	if !ok {
 		return false, false
 	}
 	if v == SCORM12 {
