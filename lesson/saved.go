@@ -10,7 +10,6 @@ package lesson
 
 import (
 	"encoding/base64"
-	"slices"
 	"strconv"
 
 	"coerceplayground/internal/jsonwalk"
@@ -171,12 +170,24 @@ func readLocked(dec *jsontext.Decoder, out *[]int) error {
 }
 
 // keptLocked is locked as a Saved holds it for a table of n rows: ascending, each once, in range.
+// Marked in a table of n, not sorted: slices.Sort on []int would link a pdqsort of its own.
 func keptLocked(locked []int, n int) []int {
-	out := slices.DeleteFunc(locked, func(i int) bool { return i >= n })
-	slices.Sort(out)
-	out = slices.Compact(out)
-	if len(out) == 0 {
+	seen := make([]bool, max(n, 0))
+	k := 0
+	for _, i := range locked {
+		if i >= 0 && i < n && !seen[i] {
+			seen[i] = true
+			k++
+		}
+	}
+	if k == 0 {
 		return nil
+	}
+	out := locked[:0]
+	for i, ok := range seen {
+		if ok {
+			out = append(out, i)
+		}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package lesson
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,4 +96,22 @@ func FuzzSavedLocks(f *testing.F) {
 			t.Fatalf("locks %v saved and read back as %v (%v)", s.Locked, back.Locked, err)
 		}
 	})
+}
+
+// TestKeptLocked: the rows a Saved keeps locked come out ascending, each once, in range.
+func TestKeptLocked(t *testing.T) {
+	for _, c := range []struct {
+		in   []int
+		n    int
+		want []int
+	}{
+		{[]int{5, 2, 2, 0, 9, -1}, 6, []int{0, 2, 5}},
+		{[]int{3, 1}, 2, []int{1}},
+		{[]int{7}, 3, nil},
+		{nil, 0, nil},
+	} {
+		if got := keptLocked(slices.Clone(c.in), c.n); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("keptLocked(%v, %d) = %v, want %v", c.in, c.n, got, c.want)
+		}
+	}
 }
