@@ -21,6 +21,13 @@ func initInstructorTools(a *app) {
 	if !ok {
 		return // a page without the instructor tools
 	}
+	// What the last flip did is said beside the switch, with its Undo: the page's notice sits
+	// above the table, out of sight of an instructor at the switch (and it would push the switch
+	// down). said lasts until the table changes again.
+	said := ""
+	var render func()
+	undo, note := byID("predict-mode-undo"), byID("predict-mode-flip")
+	flipped := func(msg string) { said = msg; render() }
 	a.on(mode, "change", func(*dom.BasicEvent) {
 		if checked(mode) {
 			if msg := a.st.StartPredicting(); msg != "" {
@@ -28,13 +35,20 @@ func initInstructorTools(a *app) {
 				a.notify(msg, false)
 				return
 			}
-			a.notify("Predict mode: the expected codes are cleared. Choose the code you expect for each row, then press Run. Undo brings the old codes back.", true)
-			a.ed.focusRow(0, "want") // drawn first when the editor is windowed
+			flipped("Predict mode is on: the expected codes are cleared for the learner's predictions. Undo brings the old codes back.")
 			return
 		}
-		n := a.st.StopPredicting()
-		a.notify("Predict mode is off: every code in the table is kept as its expected code, and "+
-			page.Plural(n, "row", "rows")+" still to be predicted got the tool's true answer. Undo brings the predictions back.", true)
+		msg := "Predict mode is off: every code in the table is kept as its expected code"
+		if n := a.st.StopPredicting(); n > 0 {
+			msg += ", and " + page.Plural(n, "row", "rows") + " still to be predicted got the tool's true answer"
+		}
+		flipped(msg + ". Undo brings the predictions back.")
+	})
+	a.on(undo, "click", func(*dom.BasicEvent) {
+		if a.st.Undo() {
+			flipped("Undone.")
+		}
+		mode.Underlying().Call("focus") // the Undo button hides: the keyboard stays at the switch
 	})
 	q := &dom.HTMLInputElement{BasicHTMLElement: byID("question-text")}
 	qStatus := byID("question-status")
@@ -43,10 +57,13 @@ func initInstructorTools(a *app) {
 		qStatus.SetTextContent(msg)
 		setHidden(qStatus, msg == "")
 	})
-	render := func() {
+	render = func() {
 		st := a.st
 		predict := st.Table().Mode == lesson.PredictMode
 		setProp(mode, "checked", predict)
+		setHidden(note, said == "")
+		setHidden(undo, said == "Undone." || !st.CanUndo())
+		byID("predict-mode-said").SetTextContent(said)
 		if predict {
 			byID("predict-mode-status").SetTextContent("Predict mode is on: the rows' codes are the learner's predictions; Run scores them against what the tool answers.")
 		} else {
@@ -67,8 +84,11 @@ func initInstructorTools(a *app) {
 	}
 	a.on(byID("instructor"), "toggle", func(*dom.BasicEvent) { render() })
 	a.subscribe(func(ev page.Event) {
-		if ev.TableChanged() || ev == page.Ran {
-			render()
+		if ev.TableChanged() {
+			said = "" // a flip's sentence is about the table as the flip left it
+		}
+		if ev.TableChanged() || ev == page.Ran || ev == page.LabChanged {
+			render() // LabChanged: the answer key follows the switches and grants
 		}
 	})
 	render()

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -70,8 +69,7 @@ func (s *State) AnswerKey() lesson.Table {
 	if t.Mode != lesson.PredictMode {
 		return t
 	}
-	tool := s.Tool()
-	key := lesson.AnswerKey(t, func(r lesson.Row) coerce.Code { return s.lessonAnswer(tool, r) })
+	key := lesson.AnswerKey(t, answers(s.freshLab(), s.Tool()))
 	if lesson.SizeProblem(key) != "" {
 		t.Mode = ""
 		return t
@@ -98,7 +96,7 @@ func (s *State) KeyLine() string {
 	if s.table.Mode != lesson.PredictMode {
 		return ""
 	}
-	tool := s.Tool()
+	answer := answers(s.scratch(), s.Tool())
 	var parts []string
 	n := 0
 	for i, r := range s.table.Rows {
@@ -111,7 +109,7 @@ func (s *State) KeyLine() string {
 		}
 		want := r.Want
 		if want == "" {
-			want = s.lessonAnswer(tool, r)
+			want = answer(r)
 		}
 		parts = append(parts, strconv.Itoa(i+1)+"\u00a0"+string(want)) // a row's number stays with its code
 	}

@@ -140,3 +140,34 @@ func TestAnswerKeyBlanksAndLimit(t *testing.T) {
 		t.Errorf("the largest table's key: %s, mode %q, rows kept %v", msg, k.Mode, reflect.DeepEqual(k.Rows, big.Rows))
 	}
 }
+
+// TestAnswersFollowTheSwitches: with digit strings no longer coerced, "17" is invalid_args, and
+// the answers the page shows say so (the key line, Show the lesson's answers, predict mode turned
+// off), while a key handed on keeps ok: whoever opens it runs with the lesson's switches.
+func TestAnswersFollowTheSwitches(t *testing.T) {
+	predict := func() *State {
+		s := New(lesson.Worksheet(lesson.Classroom()))
+		off, _ := lesson.DefaultSwitches().With("digit_strings", false)
+		s.SetSwitches(off)
+		return s
+	}
+	s := predict()
+	if line := s.KeyLine(); !strings.Contains(line, "1\u00a0invalid_args") {
+		t.Errorf("key line with digit strings off: %q", line)
+	}
+	if key := s.AnswerKey(); key.Rows[0].Want != "ok" {
+		t.Errorf("the key handed on says %s for %s", key.Rows[0].Want, key.Rows[0].Input)
+	}
+	s.ShowAnswers()
+	if got := s.Table().Rows[0].Want; got != "invalid_args" {
+		t.Errorf("Show the lesson's answers fills %s for %s", got, s.Table().Rows[0].Input)
+	}
+	s = predict()
+	s.StopPredicting()
+	if got := s.Table().Rows[0].Want; got != "invalid_args" {
+		t.Errorf("predict mode off fills %s for %s", got, s.Table().Rows[0].Input)
+	}
+	if err := s.Run(); err != nil || !s.Results()[0].Pass {
+		t.Errorf("the filled row does not pass its own Run: %+v %v", s.Results()[0], err)
+	}
+}

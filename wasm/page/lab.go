@@ -61,6 +61,14 @@ func (s *State) newLab(sw lesson.Switches, m *coerce.Metrics) *lesson.Lab {
 // without a run of its own (the codes before a switch flip, a Try it row's current code).
 func (s *State) scratch() *lesson.Lab { return s.newLab(s.set.switches, &coerce.Metrics{}) }
 
+// freshLab is a Lab as a page opening the table would make it: the lesson's switches, no grants,
+// counting nowhere. An answer key handed on is answered by it (answers).
+func (s *State) freshLab() *lesson.Lab {
+	l := lesson.NewLab(lesson.LabConfig{Metrics: &coerce.Metrics{}})
+	_ = l.Declare(s.table.ToolDef) // the table's own tool, when it has one; it passed Check
+	return l
+}
+
 // Switches are the coercion switches the runs use.
 func (s *State) Switches() lesson.Switches { return s.set.switches }
 

@@ -77,9 +77,8 @@ func (s *State) StopPredicting() int {
 	if s.table.Mode != lesson.PredictMode {
 		return 0
 	}
-	tool := s.Tool()
-	n := 0
-	t := lesson.AnswerKey(s.table, func(r lesson.Row) coerce.Code { n++; return s.lessonAnswer(tool, r) })
+	answer, n := answers(s.scratch(), s.Tool()), 0
+	t := lesson.AnswerKey(s.table, func(r lesson.Row) coerce.Code { n++; return answer(r) })
 	if lesson.SizeProblem(t) != "" { // a table at its size limit: the mode alone
 		s.SetMode("")
 		return 0
@@ -155,29 +154,25 @@ func (s *State) Predicting() bool {
 	return s.table.Mode == lesson.PredictMode && s.results == nil
 }
 
-// lessonAnswer is the lesson's answer for row r of a table calling tool: the lesson's own expected
-// code when the lesson's table has that input, else the code the tool actually answers (the
-// page computes it; a table needs no stored answers).
-func (s *State) lessonAnswer(tool string, r lesson.Row) coerce.Code {
-	if tool == lesson.DefaultTool {
-		for _, c := range lesson.Classroom().Rows {
-			if c.Input == r.Input && c.Want != "" {
-				return c.Want
-			}
-		}
-	}
-	return s.lab.RunRow(tool, lesson.Row{Input: r.Input}).Code
+// answers gives each row of a table calling tool its answer: the code l answers for the row's
+// input. A table needs no stored answers, and none could be right for every setting: with a
+// coercion switch off, "17" is invalid_args, not the lesson's ok. The page's own answers (the key
+// line, Show the lesson's answers, predict mode turned off) come from a Lab with the page's
+// settings (scratch, counting nowhere); a key handed on (Export, a link, an embed) from freshLab,
+// since the switches and grants do not travel with a table.
+func answers(l *lesson.Lab, tool string) func(lesson.Row) coerce.Code {
+	return func(r lesson.Row) coerce.Code { return l.RunRow(tool, lesson.Row{Input: r.Input}).Code }
 }
 
 // ShowAnswers fills every row's expected code with the lesson's answer and leaves predict
 // mode (the answers are no longer to be predicted); Undo brings the predictions back.
 func (s *State) ShowAnswers() {
 	t := s.table
-	tool := t.ToolName()
+	answer := answers(s.scratch(), t.ToolName())
 	t.Rows = make([]lesson.Row, len(s.table.Rows))
 	for i, r := range s.table.Rows {
 		if strings.TrimSpace(r.Input) != "" {
-			r.Want = s.lessonAnswer(tool, r)
+			r.Want = answer(r)
 		}
 		t.Rows[i] = r
 	}

@@ -49,13 +49,7 @@ func TestResultRows(t *testing.T) {
 					t.Errorf("%s: %s = %q, want %q", where, attr, got, want)
 				}
 			}
-			class, mark := "fail", "✗ wrong"
-			switch {
-			case r.Want == "":
-				class, mark = "unpredicted", "? not predicted"
-			case r.Pass:
-				class, mark = "pass", "✓ right"
-			}
+			class, mark := rowClass(r, predict)
 			if got, _ := row.Attr("class"); got != class {
 				t.Errorf("%s: class %q, want %q", where, got, class)
 			}
@@ -103,4 +97,20 @@ func text(n Node) string {
 		b.WriteString(text(k))
 	}
 	return b.String()
+}
+
+// rowClass is the class and mark of a result's row: right rows fold to one line, and in predict
+// mode so do unpredicted ones.
+func rowClass(r lesson.Result, predict bool) (class, mark string) {
+	class, mark = "fail", "✗ wrong"
+	switch {
+	case r.Want == "":
+		class, mark = "unpredicted", "? not predicted"
+	case r.Pass:
+		class, mark = "pass", "✓ right"
+	}
+	if r.Pass || predict && r.Want == "" {
+		class += " folds"
+	}
+	return class, mark
 }

@@ -141,6 +141,7 @@ func TestInstructorKeepsAnswers(t *testing.T) {
 		}
 		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("predict-mode").scrollIntoView({block: "center"})`))
 		shot("predict-off")
+		checkFlipSaidBesideSwitch(t, tb)
 	})
 }
 
@@ -231,5 +232,22 @@ func TestQuestionOwnOrFollowing(t *testing.T) {
 			}
 			tb.screenshot("instructor-question-embed-"+name+"-360.png", chromedp.CaptureScreenshot())
 		})
+	}
+}
+
+// checkFlipSaidBesideSwitch: right after predict mode was turned off, what the flip did is said
+// beside the switch, with its Undo, not in the notice above the table (out of sight of an
+// instructor at the switch); that Undo turns the mode back on and leaves the focus on the switch.
+func checkFlipSaidBesideSwitch(t *testing.T, tb *tab) {
+	t.Helper()
+	said := eval[string](tb, `document.getElementById("predict-mode-said").textContent`)
+	notice := eval[string](tb, `document.getElementById("notice-text").textContent`)
+	if !strings.HasPrefix(said, "Predict mode is off: every code in the table is kept") || !eval[bool](tb, visible("predict-mode-undo")) ||
+		strings.Contains(notice, "Predict mode") {
+		t.Errorf("after the flip the switch says %q (Undo shown %v), the notice %q", said, eval[bool](tb, visible("predict-mode-undo")), notice)
+	}
+	tb.do(chromedp.Click(chromedp.ID("predict-mode-undo")))
+	if on := eval[bool](tb, `document.getElementById("predict-mode").checked`); !on || eval[string](tb, `document.activeElement.id`) != "predict-mode" {
+		t.Errorf("Undo beside the switch: predict mode %v, focus on %q", on, eval[string](tb, `document.activeElement.id`))
 	}
 }
