@@ -82,7 +82,7 @@ func layoutShifts(tb *tab) []string {
 
 // siteServer serves the page as serve.go does, with the embed page (web.Site); over, when given,
 // handles app.wasm instead.
-func siteServer(t *testing.T, over ...http.HandlerFunc) *httptest.Server {
+func siteServer(t testing.TB, over ...http.HandlerFunc) *httptest.Server {
 	t.Helper()
 	if noBrowser != "" {
 		t.Skip(noBrowser)
