@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -254,9 +253,16 @@ func TestEmbedRunInView(t *testing.T) {
 				fr.do(pick(i, code))
 			}
 			fr.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("run").scrollIntoView({block: "center"})`))
-			time.Sleep(200 * time.Millisecond)
 			fr.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("run").click()`))
-			time.Sleep(2500 * time.Millisecond) // the frame grows, the page scrolls smoothly
+			// Waits on what happens, not on the clock: the score beside Run, then (with host.js)
+			// the scroll message and the course page's smooth scroll to its end.
+			if _, err := poll[bool](fr, `document.getElementById("run-score").textContent.includes("right")`); err != nil {
+				t.Fatalf("no score beside Run: %v", err)
+			}
+			if c.query == "" {
+				waitMessage(tb, `d => d.type === "coerce-playground:scroll"`)
+			}
+			tb.scrollSettled()
 			scoreTop, scoreBottom := frameBox(fr, "#score")
 			wrongTop, _ := frameBox(fr, "#results > tr.fail")
 			runTop, runBottom := frameBox(fr, "#run-score")
