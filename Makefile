@@ -54,11 +54,13 @@ size: build
 # package), over loopback and on a classroom link paced at the server, and prints the ratios;
 # BENCH_REF=<git revision> builds that revision in the user cache and presses the 10,000-row Run
 # in both builds in turn (BenchmarkRunMaxRows); Lighthouse (the pinned npm package) gives the
-# medians of 3 runs on the page, the embed and the SCORM launch page.
+# medians of 3 runs on the page, the embed and the SCORM launch page; BenchmarkStartTasks the
+# longest task of the app's start at a 4x slower CPU.
 bench: build
 	@[ -f node_modules/pyodide/package.json ] || echo "make: node_modules has no pyodide (run npm ci): the side-by-side benchmark leaves the Pyodide page out"
 	BENCH_REF='$(BENCH_REF)' $(GO) test -run '^$$' -bench 'SideBySide|Run|Load' -benchtime 7x -timeout 90m ./web/e2e
 	$(GO) test -run '^$$' -bench Lighthouse -benchtime 3x -timeout 30m ./web/e2e
+	$(GO) test -run '^$$' -bench StartTasks -benchtime 3x -timeout 30m ./web/e2e
 
 # dist writes dist/, the static bundle for any static host: content-hashed names, .gz and .br
 # siblings, and _headers (ALLOWED_EMBEDDERS sets embed.html's frame-ancestors there).
