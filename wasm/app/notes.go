@@ -26,6 +26,7 @@ type tryContext struct {
 	title string
 	code  coerce.Code // set by the row handler after its run
 	ran   bool
+	shown bool // the row handler showed the result where it ran (the results, Try your own)
 }
 
 // initNotes runs last of the panels (panels.go): a card shows the Try it targets the panels
@@ -99,18 +100,24 @@ func (a *app) tryNote(n lesson.Note, ti int) {
 	a.trying = ctx
 	defer func() { a.trying = nil }()
 	a.tryIt(t)
-	a.backToNote("note-" + n.Slug + "-try-" + strconv.Itoa(ti))
-	if t.Kind != "row" || !ctx.ran {
-		return
-	}
-	out, ok := lookup("note-" + n.Slug + "-try-" + strconv.Itoa(ti) + "-outcome")
-	if !ok {
+	button := "note-" + n.Slug + "-try-" + strconv.Itoa(ti)
+	out, ok := lookup(button + "-outcome")
+	if t.Kind != "row" || !ctx.ran || !ok {
+		a.backToNote(button)
 		return
 	}
 	out.SetTextContent(page.TryOutcome(t, ctx.code))
 	out.SetAttribute("data-code", string(ctx.code))
 	out.SetAttribute("data-holds", strconv.FormatBool(string(ctx.code) == t.Claim))
 	out.RemoveAttribute("hidden")
+	if ctx.shown {
+		a.backToNote(button)
+		return
+	}
+	// Neither the results nor Try your own is on this page (an embed that leaves them out): the
+	// card's sentence is the result, and the reader is taken to it.
+	show(out, "center")
+	a.hostShow(out)
 }
 
 // backToNote puts the way back to the note (page.BackToNote) at the end of the section a Try it

@@ -5,6 +5,7 @@ package main
 import (
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
+	"coerceplayground/wasm/page"
 )
 
 // part is one part of the app's set-up, a panel or a feature that spans panels (share, embed,
@@ -52,13 +53,21 @@ func (a *app) registerTry(kind string, show func(lesson.Try)) {
 	a.tries[kind] = show
 }
 
-// canTry reports whether a Try it target can be shown on this page.
+// canTry reports whether a Try it target can be shown on this page: its kind has a handler,
+// and the panel it is shown in (page.TryPanel) is on the page and, in an embed, one the embed
+// shows (a hidden panel would take the reader nowhere).
 func (a *app) canTry(t lesson.Try) bool {
-	if t.Kind == "panel" {
-		_, ok := lookup("panel-" + t.Target)
-		return ok && a.tries["panel"] != nil
+	if a.tries[t.Kind] == nil {
+		return false
 	}
-	return a.tries[t.Kind] != nil
+	p := page.TryPanel(t)
+	if p == "" {
+		return true
+	}
+	if _, ok := lookup("panel-" + p); !ok {
+		return false
+	}
+	return !root().HasAttribute("data-embed") || a.link.Options.Shows(p)
 }
 
 // tryIt shows a Try it target.

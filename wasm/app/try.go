@@ -48,12 +48,13 @@ func (a *app) tryRow(t lesson.Try) {
 		a.trying.code, a.trying.ran = a.st.Results()[p.Row].Code, true
 	}
 	row, ok := a.res.row(p.Row)
-	if !ok {
+	if !ok || !rendered(row) { // an embed without the results: the note's card says the code
 		return
 	}
 	row.SetAttribute("aria-label", "Result of row "+strconv.Itoa(p.Row+1)+", from the lesson notes")
 	row.Class().Add("open") // a right row starts folded (style.css)
 	show(row, "center")
+	a.shownTry()
 }
 
 // tryUnscored runs a row target in Try your own, not in the table: in predict mode the table's
@@ -73,12 +74,25 @@ func (a *app) tryUnscored(t lesson.Try) {
 		return
 	}
 	first := li.Underlying().Get("firstElementChild")
-	if !present(first) {
+	if !present(first) || !rendered(li) { // an embed without Try your own: the note's card says the code
 		return
 	}
 	row := wrap(first)
 	row.SetAttribute("aria-label", "Try your own: "+page.LabelInput(t.Input)+", from the lesson notes (not scored)")
 	show(row, "center")
+	a.shownTry()
+}
+
+// shownTry tells the note whose Try it is running that its result was shown where it ran.
+func (a *app) shownTry() {
+	if a.trying != nil {
+		a.trying.shown = true
+	}
+}
+
+// rendered reports whether e takes space on the page: not hidden, nor inside a hidden panel.
+func rendered(e *dom.BasicHTMLElement) bool {
+	return e.Underlying().Call("getClientRects").Length() > 0
 }
 
 // tryPanel takes the reader to a section of the page.

@@ -124,6 +124,24 @@ func oneRowTable(tool string, row lesson.Row) lesson.Table {
 	return t
 }
 
+// TryPanel is the panel (embed.Panels) a Try it target is shown in: the loop, the vendor
+// responses, the switches, or the panel a panel target names. A row target has none: its result
+// can be shown wherever the page runs it (the table's results, Try your own, or the note's card
+// when neither is on the page), so it is "".
+func TryPanel(t lesson.Try) string {
+	switch t.Kind {
+	case "loop":
+		return "loop"
+	case "http":
+		return "http"
+	case "switch":
+		return "switches"
+	case "panel":
+		return t.Target
+	}
+	return ""
+}
+
 // SwitchedNotice is what the page says when a row target changed the table's tool.
 func SwitchedNotice(from, to string) string {
 	return "That note's row calls " + to + ", so the table now calls " + to +

@@ -204,3 +204,16 @@ func TestTryOutcome(t *testing.T) {
 		t.Errorf("notice %q", got)
 	}
 }
+
+// Every Try it but a row's is shown in a panel of the page that an embed can show or leave out
+// (embed.Panels): the one TryPanel names, which the app then asks the embed about.
+func TestTryPanelIsAPanel(t *testing.T) {
+	for _, n := range lesson.Notes() {
+		for _, try := range n.Tries {
+			p := TryPanel(try)
+			if _, ok := embed.PanelByID(p); (try.Kind == "row") != (p == "") || (p != "" && !ok) {
+				t.Errorf("%s: %s %q is shown in panel %q", n.Slug, try.Kind, try.Target, p)
+			}
+		}
+	}
+}
