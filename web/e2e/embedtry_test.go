@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -60,8 +61,15 @@ func TestEmbedNotesTryWithoutLearner(t *testing.T) {
 					t.Errorf("%s: the card says %q", c.name, got)
 				}
 				// The course page brought the card's sentence into its window (host.js obeys the scroll).
-				top := eval[float64](fr, `document.getElementById(`+strconv.Quote(out)+`).getBoundingClientRect().top + scrollY`)
-				if _, err := poll[bool](tb, `(y => y >= 0 && y <= innerHeight - 20)(document.getElementById("pg").getBoundingClientRect().top + `+strconv.FormatFloat(top, 'f', 0, 64)+`)`); err != nil {
+				// The card's place in the frame is read again each time: the frame may still be laying out.
+				inView := func() bool {
+					top := eval[float64](fr, `document.getElementById(`+strconv.Quote(out)+`).getBoundingClientRect().top + scrollY`)
+					return eval[bool](tb, `(y => y >= 0 && y <= innerHeight - 20)(document.getElementById("pg").getBoundingClientRect().top + `+strconv.FormatFloat(top, 'f', 0, 64)+`)`)
+				}
+				for !inView() && tb.ctx.Err() == nil {
+					tb.do(chromedp.Sleep(100 * time.Millisecond))
+				}
+				if !inView() {
 					t.Errorf("%s: the card's sentence is not in the course page's window", c.name)
 				}
 				if rows := eval[int](fr, `document.querySelectorAll("#rows > tr[data-row]").length`); rows != 6 {
