@@ -58,6 +58,10 @@ func TestWhyRuleLeadsBackToItsRow(t *testing.T) {
 		}
 		// A rule explained by a switch, in a folded panel: the way back follows the switch's label.
 		const digits = `#result-1 details.why button.rule[data-target="switch-digit_strings"]`
+		// Row 2 may be folded to one line (a right row, or in predict mode an unpredicted one): open it.
+		if eval[bool](tb, `(r => r.classList.contains("folds") && !r.classList.contains("open"))(document.getElementById("result-1"))`) {
+			tb.do(chromedp.Click(`#result-1 button.expand`))
+		}
 		if !eval[bool](tb, `document.querySelector("#result-1 details.why").open`) {
 			tb.do(chromedp.Click(`#result-1 details.why > summary`))
 		}
