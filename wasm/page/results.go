@@ -103,9 +103,9 @@ func resultTemplate(k resultKind, predict bool) Node {
 		in = in.With(E("span", "class", "note"))
 	}
 	match := E("td", "class", "match", "data-label", "Match").With(mark)
-	// A right row is one line, and so is a row the learner left unpredicted: their readings open
-	// on demand (style.css, the app's expand), so that the wrong rows lead, open with their Why.
-	if k.pass || predict && k.want == "" {
+	// A right row is one line: its reading opens on demand (style.css, the app's expand), so that
+	// the wrong rows lead, open with their Why.
+	if k.pass {
 		class += " folds"
 		match = match.With(E("button", "type", "button", "class", "expand", "aria-expanded", "false", "aria-label", "Details").
 			With(E("span", "class", "wide").Say("Details")))

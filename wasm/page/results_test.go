@@ -99,8 +99,7 @@ func text(n Node) string {
 	return b.String()
 }
 
-// rowClass is the class and mark of a result's row: right rows fold to one line, and in predict
-// mode so do unpredicted ones.
+// rowClass is the class and mark of a result's row: right rows fold to one line.
 func rowClass(r lesson.Result, predict bool) (class, mark string) {
 	class, mark = "fail", "✗ wrong"
 	switch {
@@ -109,7 +108,7 @@ func rowClass(r lesson.Result, predict bool) (class, mark string) {
 	case r.Pass:
 		class, mark = "pass", "✓ right"
 	}
-	if r.Pass || predict && r.Want == "" {
+	if r.Pass {
 		class += " folds"
 	}
 	return class, mark
