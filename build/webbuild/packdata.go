@@ -10,6 +10,7 @@ package webbuild
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 )
 
 // packGap is the shortest run of zero bytes that still separates two segments after
@@ -32,12 +33,29 @@ type dataSegment struct {
 // (what Go writes), or that has a data count section, is returned unchanged: packing is a
 // size optimisation and never worth a wrong module.
 func PackData(bin []byte, minGap int) ([]byte, error) {
+	out, err := rewriteData(bin, max(minGap, 1), nil)
+	if errors.Is(err, errNotGoData) {
+		return bin, nil
+	}
+	return out, err
+}
+
+// errNotGoData marks a module whose data are not what Go's linker writes: [PackData] leaves
+// such a module alone, [StripTraceback] refuses it.
+var errNotGoData = errors.New("the module's data are not Go's")
+
+// rewriteData is the one walk over a module's sections that [PackData] and [StripTraceback]
+// share: it returns bin with its data section replaced by the memory f makes of the one it
+// initialises (the same memory when f is nil), written packed with minGap. A module whose
+// data are not Go's (passive segments, another memory, a data count section, none at all) is
+// an error wrapping errNotGoData; a broken one is another error.
+func rewriteData(bin []byte, minGap int, f func(mem []byte) ([]byte, error)) ([]byte, error) {
 	if len(bin) < 8 || string(bin[:4]) != "\x00asm" {
 		return nil, errors.New("not a WebAssembly module")
 	}
-	out := make([]byte, 0, len(bin))
-	out = append(out, bin[:8]...)
+	out := append(make([]byte, 0, len(bin)), bin[:8]...)
 	r := &reader{b: bin, off: 8}
+	found := false
 	for r.off < len(r.b) {
 		start := r.off
 		id := r.byte()
@@ -47,30 +65,46 @@ func PackData(bin []byte, minGap int) ([]byte, error) {
 		}
 		body := r.b[r.off : r.off+size]
 		r.off += size
-		if id == 12 { // data count: it would have to change with the segments
-			return bin, nil
-		}
-		if id != 11 {
+		switch id {
+		case 12:
+			return nil, fmt.Errorf("%w: it has a data count section, which Go does not write", errNotGoData)
+		case 11:
+			sec, err := rewriteSection(body, minGap, f)
+			if err != nil {
+				return nil, err
+			}
+			out = binary.AppendUvarint(append(out, 11), uint64(len(sec)))
+			out = append(out, sec...)
+			found = true
+		default:
 			out = append(out, bin[start:r.off]...)
-			continue
 		}
-		segs, ok, err := readSegments(body)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return bin, nil
-		}
-		mem := image(segs)
-		if mem == nil {
-			return bin, nil
-		}
-		sec := writeSegments(split(mem, max(minGap, 1)))
-		out = append(out, 11)
-		out = binary.AppendUvarint(out, uint64(len(sec)))
-		out = append(out, sec...)
+	}
+	if !found {
+		return nil, fmt.Errorf("%w: it has no data section", errNotGoData)
 	}
 	return out, nil
+}
+
+// rewriteSection is rewriteData's work on the data section's body.
+func rewriteSection(body []byte, minGap int, f func(mem []byte) ([]byte, error)) ([]byte, error) {
+	segs, ok, err := readSegments(body)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: the data section holds segments Go does not write", errNotGoData)
+	}
+	mem := image(segs)
+	if mem == nil {
+		return nil, fmt.Errorf("%w: the data segments reach past 256 MB", errNotGoData)
+	}
+	if f != nil {
+		if mem, err = f(mem); err != nil {
+			return nil, err
+		}
+	}
+	return writeSegments(split(mem, minGap)), nil
 }
 
 // readSegments reads a data section; ok is false when a segment is of a kind PackData leaves

@@ -25,7 +25,7 @@ type Symbols struct {
 // ReadSymbols reads the tables of a Go js/wasm module that was not stripped (the twin).
 func ReadSymbols(bin []byte) (*Symbols, error) {
 	var s *Symbols
-	_, err := rewriteData(bin, func(mem []byte) ([]byte, error) {
+	_, err := rewriteData(bin, packGap, func(mem []byte) ([]byte, error) {
 		t, err := readPclntab(mem)
 		if err != nil {
 			return nil, err

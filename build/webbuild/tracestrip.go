@@ -62,7 +62,7 @@ func StripTraceback(bin []byte, goVersion string) ([]byte, StripStats, error) {
 			"check runtime._func and moduledata of that release, then add it to stripLayouts",
 			goVersion, strings.Join(stripLayouts, ", "))
 	}
-	out, err := rewriteData(bin, func(mem []byte) ([]byte, error) {
+	out, err := rewriteData(bin, packGap, func(mem []byte) ([]byte, error) {
 		t, err := readPclntab(mem)
 		if err != nil {
 			return nil, err
@@ -98,57 +98,6 @@ func containsString(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// rewriteData returns bin with its data section replaced by the memory f makes of the one it
-// initialises, written packed ([PackData]'s segments). A module whose data are not Go's
-// (passive segments, another memory, a data count section) is an error.
-func rewriteData(bin []byte, f func(mem []byte) ([]byte, error)) ([]byte, error) {
-	if len(bin) < 8 || string(bin[:4]) != "\x00asm" {
-		return nil, errors.New("not a WebAssembly module")
-	}
-	out := append(make([]byte, 0, len(bin)), bin[:8]...)
-	r := &reader{b: bin, off: 8}
-	found := false
-	for r.off < len(r.b) {
-		start := r.off
-		id := r.byte()
-		size := r.uleb()
-		if r.err != nil || r.off+size > len(r.b) {
-			return nil, errors.New("a section runs past the end of the module")
-		}
-		body := r.b[r.off : r.off+size]
-		r.off += size
-		switch id {
-		case 12:
-			return nil, errors.New("the module has a data count section, which Go does not write")
-		case 11:
-			segs, ok, err := readSegments(body)
-			if err == nil && !ok {
-				err = errors.New("the data section holds segments Go does not write")
-			}
-			if err != nil {
-				return nil, err
-			}
-			mem := image(segs)
-			if mem == nil {
-				return nil, errors.New("the data segments reach past 256 MB")
-			}
-			if mem, err = f(mem); err != nil {
-				return nil, err
-			}
-			sec := writeSegments(split(mem, packGap))
-			out = binary.AppendUvarint(append(out, 11), uint64(len(sec)))
-			out = append(out, sec...)
-			found = true
-		default:
-			out = append(out, bin[start:r.off]...)
-		}
-	}
-	if !found {
-		return nil, errors.New("the module has no data section")
-	}
-	return out, nil
 }
 
 // span is a stretch [start, end) of linear memory.

@@ -5,32 +5,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-)
 
-// goJSExec is Go's runner for js/wasm binaries under Node (lib/wasm/go_js_wasm_exec), or
-// skips when there is no node, failing instead under CI=true.
-func goJSExec(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs js/wasm under Node")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is needed to run stripped js/wasm binaries")
-		}
-		t.Skip("no node")
-	}
-	return filepath.Join(runtime.GOROOT(), "lib", "wasm", "go_js_wasm_exec")
-}
+	"coerceplayground/internal/nodewasm"
+)
 
 // runWasm runs a js/wasm binary under Node in dir and returns its stdout, stderr and error.
 func runWasm(t *testing.T, dir, bin string, args ...string) (string, string, error) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(goJSExec(t), append([]string{bin}, args...)...)
+	cmd := exec.Command(nodewasm.Exec(t), append([]string{bin}, args...)...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &stdout, &stderr
 	err := cmd.Run()
 	return stdout.String(), stderr.String(), err
@@ -112,7 +97,7 @@ func TestSymbolize(t *testing.T) {
 // app.wasm's flags, strips them as the page is stripped, and runs them under Node: the code
 // the page serves passes its own tests with the traceback tables blanked.
 func TestStrippedSuitesUnderNode(t *testing.T) {
-	goJSExec(t)
+	nodewasm.Exec(t)
 	dir := t.TempDir()
 	for _, pkg := range []string{"coerce", "lesson"} {
 		t.Run(pkg, func(t *testing.T) {

@@ -9,22 +9,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-)
 
-// nodeExec is Go's runner for js/wasm binaries under Node, or skips.
-func nodeExec(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs js/wasm under Node")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is needed to run js/wasm tests")
-		}
-		t.Skip("no node")
-	}
-	return filepath.Join(runtime.GOROOT(), "lib", "wasm", "go_js_wasm_exec")
-}
+	"coerceplayground/internal/nodewasm"
+)
 
 func goCmd(t *testing.T, args ...string) *exec.Cmd {
 	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), args...)
@@ -34,7 +21,7 @@ func goCmd(t *testing.T, args ...string) *exec.Cmd {
 
 // TestPropUnderNode runs this package's js tests under Node.
 func TestPropUnderNode(t *testing.T) {
-	out, err := goCmd(t, "test", "-exec", nodeExec(t), ".").CombinedOutput()
+	out, err := goCmd(t, "test", "-exec", nodewasm.Exec(t), ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("GOOS=js go test: %v\n%s", err, out)
 	}
@@ -44,7 +31,7 @@ func TestPropUnderNode(t *testing.T) {
 // throwing getter read with js.Value.Get ends the program, recover or not.
 // If wasm_exec.js ever guards Get, this fails and Prop can go.
 func TestGetIsNotGuarded(t *testing.T) {
-	out, err := goCmd(t, "run", "-exec", nodeExec(t), "./testdata/getcrash").CombinedOutput()
+	out, err := goCmd(t, "run", "-exec", nodewasm.Exec(t), "./testdata/getcrash").CombinedOutput()
 	s := string(out)
 	if !strings.Contains(s, "prop: refused, recovered") {
 		t.Errorf("Prop did not recover:\n%s", s)
