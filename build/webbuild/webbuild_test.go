@@ -221,3 +221,18 @@ func unbrotli(t *testing.T, name string) []byte {
 	}
 	return b
 }
+
+// TestWithExperiment: app.wasm's experiment joins a GOEXPERIMENT the caller set, once.
+func TestWithExperiment(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", "nogreenteagc"},
+		{"  ", "nogreenteagc"},
+		{"nogreenteagc", "nogreenteagc"},
+		{"jsonv2", "jsonv2,nogreenteagc"},
+		{"jsonv2, nogreenteagc", "jsonv2, nogreenteagc"},
+	} {
+		if got := withExperiment(c.in); got != c.want {
+			t.Errorf("withExperiment(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
