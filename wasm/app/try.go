@@ -4,8 +4,10 @@ package main
 
 import (
 	"strconv"
+	"syscall/js"
 
 	"coerceplayground/lesson"
+	"coerceplayground/wasm/jsguard"
 	"coerceplayground/wasm/page"
 
 	"honnef.co/go/js/dom/v2"
@@ -118,11 +120,22 @@ func show(e *dom.BasicHTMLElement, block string) {
 }
 
 // bringIntoView scrolls e to block ("start", "center") of the window, smoothly unless the reader
-// asked for reduced motion.
+// asked for reduced motion or the page is in a frame. In a frame, scrollIntoView scrolls the
+// course page's window too, and a smooth scroll there raced the one host.js makes on the frame's
+// request (hostShow): the two animations ended between their targets, the element above the
+// window. At once, it is over before the request is posted, and host.js's scroll ends where it
+// was asked to; a course page without host.js still gets the element into its window.
 func bringIntoView(e *dom.BasicHTMLElement, block string) {
 	behavior := "smooth"
-	if matches("(prefers-reduced-motion: reduce)") {
+	if matches("(prefers-reduced-motion: reduce)") || framed() {
 		behavior = "auto"
 	}
 	e.Underlying().Call("scrollIntoView", map[string]any{"block": block, "behavior": behavior})
+}
+
+// framed reports whether the page runs in a frame (an embed on a course page).
+func framed() bool {
+	w := js.Global()
+	parent, ok := jsguard.Prop(w, "parent")
+	return ok && present(parent) && !parent.Equal(w)
 }
