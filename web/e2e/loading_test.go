@@ -77,7 +77,7 @@ func TestNoHalfWorkingPageBeforeReady(t *testing.T) {
 		<-release // hold the download until the page is inspected
 		site.ServeHTTP(w, r)
 	}}))
-	defer srv.Close()
+	t.Cleanup(srv.Close) // after the tab: a request still under way as the test ends is answered
 	tb := newTab(t)
 	tb.navigateNoWait(srv.URL + "/")
 	const usable = `[...document.querySelectorAll("button, input, select, textarea, [contenteditable]")]
@@ -146,7 +146,10 @@ func TestLoadFailuresShowAMessage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := httptest.NewServer(handlerWith(tt.over))
-			defer srv.Close()
+			// Closed after the tab (cleanups run last first): a request the page still makes as the
+			// test ends (the worker's registration fetching sw.js) is answered, not cut off into a
+			// console error.
+			t.Cleanup(srv.Close)
 			tb := newTab(t)
 			tb.mu.Lock()
 			tb.problems = nil
@@ -233,7 +236,7 @@ func loadSlowly(t *testing.T, gz []byte, length bool) []string {
 		}
 	}
 	srv := httptest.NewServer(handlerWith(map[string]http.HandlerFunc{"/app.wasm": slow}))
-	defer srv.Close()
+	t.Cleanup(srv.Close) // after the tab: a request still under way as the test ends is answered
 	tb := newTab(t)
 	tb.navigateNoWait(srv.URL + "/")
 	type sample struct {
