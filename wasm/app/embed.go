@@ -129,16 +129,15 @@ func (a *app) applyOptions(o embed.Options) {
 // talkToHost posts the page's height to the parent, answers the messages of the origins
 // origins= lists, and tells the host about the learner's runs.
 func (a *app) talkToHost(e *frame) {
-	w := js.Global()
 	// The parent is a window on another origin (often another site): only
-	// postMessage may be called on it, and reading it goes through jsguard.Prop.
-	if parent, ok := jsguard.Prop(w, "parent"); ok && present(parent) && !parent.Equal(w) {
+	// postMessage may be called on it.
+	if parent, ok := parentWindow(); ok {
 		observe("ResizeObserver", root().Underlying(), nil, func() { e.postHeight(parent) })
 		e.postHeight(parent)
 		// Like the height, a scroll request says nothing the learner typed: any parent may read it.
 		a.toHost = func(m map[string]any) { parent.Call("postMessage", m, "*") }
 	}
-	a.onValue(w, "message", func(ev *dom.BasicEvent) { a.message(e, ev.Value) })
+	a.onValue(js.Global(), "message", func(ev *dom.BasicEvent) { a.message(e, ev.Value) })
 	// A run the learner started (Run, Ctrl+Enter) is told to the host as
 	// coerce-playground:ran; a host's own run gets only its reply.
 	a.subscribe(func(ev page.Event) {
@@ -146,7 +145,7 @@ func (a *app) talkToHost(e *frame) {
 			return
 		}
 		if host := e.tell(); host != "" {
-			if src, ok := jsguard.Prop(w, "parent"); ok && present(src) && !src.Equal(w) {
+			if src, ok := parentWindow(); ok {
 				m := a.st.RanMessage()
 				// xAPI statements, for a host that keeps its own record store (docs/lms.md).
 				m["statements"] = js.Global().Get("JSON").Call("parse",

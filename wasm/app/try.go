@@ -135,7 +135,14 @@ func bringIntoView(e *dom.BasicHTMLElement, block string) {
 
 // framed reports whether the page runs in a frame (an embed on a course page).
 func framed() bool {
+	_, ok := parentWindow()
+	return ok
+}
+
+// parentWindow is the window framing this page, read through jsguard.Prop (it is a window on
+// another origin, often another site), or false when the page is not in a frame.
+func parentWindow() (js.Value, bool) {
 	w := js.Global()
 	parent, ok := jsguard.Prop(w, "parent")
-	return ok && present(parent) && !parent.Equal(w)
+	return parent, ok && present(parent) && !parent.Equal(w)
 }
