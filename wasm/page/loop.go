@@ -20,12 +20,7 @@ func (s *State) RunLoop(sc lesson.Script) (steps []lesson.Step, err error) {
 		}
 		s.emit(Counted)
 	}()
-	if l, ok := s.lab.(interface {
-		RunLoop(lesson.Script) []lesson.Step
-	}); ok {
-		return l.RunLoop(sc), nil
-	}
-	return s.newLab(s.set.switches, s.set.metrics).RunLoop(sc), nil
+	return s.lab.RunLoop(sc), nil
 }
 
 // PresetNamed is the lesson's loop script called name.

@@ -5,7 +5,6 @@ package page
 // laid out one member per line. Built only when a reader opens the disclosure.
 
 import (
-	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -16,11 +15,7 @@ type MCPView struct{ Request, Response string }
 
 // MCP is the MCP exchange of r, with the current settings.
 func (s *State) MCP(r lesson.Result) MCPView {
-	l, ok := s.lab.(*lesson.Lab)
-	if !ok {
-		l = s.newLab(s.set.switches, &coerce.Metrics{})
-	}
-	x := l.MCP(r)
+	x := s.lab.MCP(r)
 	if x.Request == nil {
 		return MCPView{}
 	}

@@ -68,7 +68,7 @@ func (s *State) useOwnTool(text, pick string) error {
 // declare makes the page's Lab again when the table's own tool changed: every Lab the page
 // makes declares it, with its permission when granted.
 func (s *State) declare() {
-	if _, real := s.lab.(*lesson.Lab); real && s.declared != s.table.ToolDef {
+	if s.declared != s.table.ToolDef {
 		s.rebuildLab()
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"coerceplayground/coerce"
 	"coerceplayground/embed"
 	"coerceplayground/lesson"
 )
@@ -174,23 +175,43 @@ func TestRunOne(t *testing.T) {
 	}
 }
 
-// panicky is a lab whose every run panics, as a bug in the lesson would.
-type panicky struct{}
-
-func (panicky) Run(lesson.Table) []lesson.Result        { panic("boom") }
-func (panicky) RunRow(string, lesson.Row) lesson.Result { panic(errors.New("bang")) }
-
 func TestPanicsComeBackAsErrors(t *testing.T) {
 	s := New(lesson.Classroom())
 	if err := s.Run(); err != nil {
 		t.Fatal(err)
 	}
-	s.lab = panicky{}
-	if err := s.Run(); err == nil || err.Error() != "boom" || s.Results() != nil {
+	// A bug in the page's own bookkeeping (here its counts gone) panics past the lesson.
+	s.set.planned = nil
+	const nilDeref = "runtime error: invalid memory address or nil pointer dereference"
+	if err := s.Run(); err == nil || err.Error() != nilDeref || s.Results() != nil {
 		t.Errorf("Run: err=%v results=%v", err, s.Results())
 	}
-	if _, err := s.runOne("17"); err == nil || err.Error() != "bang" {
-		t.Errorf("RunOne: err=%v", err)
+	for p, want := range map[any]string{errors.New("bang"): "bang", "boom": "boom", 7: "unexpected panic"} {
+		if got := panicError(p).Error(); got != want {
+			t.Errorf("panicError(%v) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+// A bug in the lesson (here a Lab that is not there) fails each row on its own, as
+// internal_error, and the page goes on.
+func TestABrokenLabFailsRowByRow(t *testing.T) {
+	s := New(lesson.Classroom())
+	s.lab = nil
+	if err := s.Run(); err != nil || len(s.Results()) != len(lesson.Classroom().Rows) {
+		t.Fatalf("Run: err=%v results=%d", err, len(s.Results()))
+	}
+	for _, r := range s.Results() {
+		if r.Code != coerce.InternalError || r.HandlerCalled {
+			t.Errorf("row %q: %+v", r.Input, r)
+		}
+	}
+	if r, err := s.runOne("17"); err != nil || r.Code != coerce.InternalError {
+		t.Errorf("runOne: %+v, %v", r, err)
+	}
+	steps, err := s.RunLoop(lesson.Presets()[0])
+	if err != nil || len(steps) == 0 || steps[0].Result.Code != coerce.InternalError {
+		t.Errorf("RunLoop: %+v, %v", steps, err)
 	}
 }
 

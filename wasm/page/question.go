@@ -57,11 +57,7 @@ func Question(tool string, fields []string, t lesson.Table) []Node {
 // Question is the question about the State's table, for its tool.
 func (s *State) Question() []Node {
 	tool := s.Tool()
-	var fields []string
-	if l, ok := s.lab.(*lesson.Lab); ok {
-		fields = l.Fields(tool)
-	}
-	return Question(tool, fields, s.table)
+	return Question(tool, s.lab.Fields(tool), s.table)
 }
 
 // BuiltQuestion is the question the page builds from the table's tool and inputs, as text: what
@@ -69,11 +65,7 @@ func (s *State) Question() []Node {
 func (s *State) BuiltQuestion() string {
 	t := s.table
 	t.Question = ""
-	var fields []string
-	if l, ok := s.lab.(*lesson.Lab); ok {
-		fields = l.Fields(s.Tool())
-	}
-	return QuestionText(Question(s.Tool(), fields, t))
+	return QuestionText(Question(s.Tool(), s.lab.Fields(s.Tool()), t))
 }
 
 // SetQuestion sets the table's own question ("" for the one built from the table), trimmed. A

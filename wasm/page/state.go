@@ -31,16 +31,11 @@ type State struct {
 
 	subs []func(Event)
 
-	lab runner
+	// lab runs the table with the page's permissions and switches (lab.go).
+	lab *lesson.Lab
 	// declared is the own tool definition the Lab was given (declare).
 	declared string
 	set      settings // permissions, switches and the session's counts (lab.go)
-}
-
-// runner is what State needs of a *lesson.Lab.
-type runner interface {
-	Run(lesson.Table) []lesson.Result
-	RunRow(tool string, r lesson.Row) lesson.Result
 }
 
 // New returns a State holding t.
