@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -51,6 +52,8 @@ type HTTPOptions struct {
 // Every refusal it makes is a JSON-RPC error response in a JSON body.
 type HTTPHandler struct {
 	sdk       http.Handler
+	idPrefix  string       // of the stand-in ids (answers.go): the handler's own
+	idSeq     atomic.Int64 // the last stand-in id's number
 	sessions  *sessions
 	maxBody   int64
 	originCop *http.CrossOriginProtection
@@ -71,6 +74,7 @@ func NewHTTPHandler(s *mcp.Server, opts HTTPOptions) *HTTPHandler {
 	h := &HTTPHandler{
 		sdk: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s },
 			&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: opts.MaxBodyBytes}),
+		idPrefix:  "mcpserve-" + randomID() + "-",
 		maxBody:   opts.MaxBodyBytes,
 		originCop: http.NewCrossOriginProtection(),
 	}
@@ -86,6 +90,14 @@ func (h *HTTPHandler) Sessions() int { return h.sessions.count() }
 // Call it beside http.Server.Shutdown, whose wait it shortens: a session's end releases its
 // open GET stream.
 func (h *HTTPHandler) Shutdown(ctx context.Context) error { return h.sessions.shutdown(ctx) }
+
+// serveSDK hands a POST whose messages were read as msgs to the SDK, with a stand-in for each
+// id the SDK would not write back as sent, and its answers rewritten (answerWriter).
+func (h *HTTPHandler) serveSDK(w http.ResponseWriter, r *http.Request, body []byte, msgs []*Message, batch bool) {
+	body, ids := withStandIns(body, msgs, batch, h.idPrefix, func() int64 { return h.idSeq.Add(1) })
+	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	h.sdk.ServeHTTP(&answerWriter{ResponseWriter: w, ids: ids}, r)
+}
 
 // closeSession ends session id through the SDK's own DELETE, so the SDK drops it and its
 // ServerSession ends as when a client deletes it.

@@ -8,31 +8,16 @@ import (
 	"strings"
 )
 
-// The JSON-RPC 2.0 error codes the handler answers with.
-const (
-	jsonrpcParseError     = -32700
-	jsonrpcInvalidRequest = -32600
-	jsonrpcMethodNotFound = -32601
-	jsonrpcInvalidParams  = -32602
-)
-
 // writeError answers a JSON-RPC error response in a JSON body with the HTTP status. The
-// response carries the request's id when there is one, and no id otherwise, as the
-// specification asks of an error that answers no particular request.
+// response carries the request's id byte for byte when there is one, and null otherwise, as
+// JSON-RPC asks of an error that answers no particular request; data, when not nil, is
+// marshalled as the error's data.
 func writeError(w http.ResponseWriter, status int, id json.RawMessage, code int, msg string, data any) {
-	type rpcError struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-		Data    any    `json:"data,omitempty"`
+	var raw json.RawMessage
+	if data != nil {
+		raw, _ = json.Marshal(data) // every caller passes a plain struct of strings
 	}
-	body, err := json.Marshal(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id,omitempty"`
-		Error   rpcError        `json:"error"`
-	}{"2.0", id, rpcError{code, msg, data}})
-	if err != nil { // only data could fail, and every caller passes a plain struct
-		body = []byte(`{"jsonrpc":"2.0","error":{"code":-32603,"message":"internal error"}}`)
-	}
+	body := errorResponse(id, int64(code), msg, raw)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)

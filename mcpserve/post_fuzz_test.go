@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	fixtures "coerceplayground/internal/fixture"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // FuzzParseMessages: any body either parses into messages that are each a JSON-RPC 2.0 request,
@@ -23,15 +25,15 @@ func FuzzParseMessages(f *testing.F) {
 		f.Add([]byte(r.Cols[3]))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		msgs, batch, id, code, problem := parseMessages(body)
+		msgs, batch, perr := parseMessages(body)
 		trimmed := strings.TrimLeft(string(body), " \t\r\n")
-		if problem != "" {
-			wantParse := trimmed != "" && !json.Valid(body)
-			if (code == jsonrpcParseError) != wantParse || (code != jsonrpcParseError && code != jsonrpcInvalidRequest) {
-				t.Fatalf("%q: code %d (%s)", body, code, problem)
+		if perr != nil {
+			wantParse := trimmed != "" && !jsontext.Value(body).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+			if (perr.Code == jsonrpcParseError) != wantParse || (perr.Code != jsonrpcParseError && perr.Code != jsonrpcInvalidRequest) {
+				t.Fatalf("%q: code %d (%s)", body, perr.Code, perr.Message)
 			}
-			if id != nil && !validID(id) {
-				t.Fatalf("%q: echoes id %s", body, id)
+			if perr.ID != nil && echoableID(perr.ID) == nil {
+				t.Fatalf("%q: echoes id %s", body, perr.ID)
 			}
 			return
 		}
@@ -39,8 +41,8 @@ func FuzzParseMessages(f *testing.F) {
 			t.Fatalf("%q: %d messages, batch %v", body, len(msgs), batch)
 		}
 		for _, m := range msgs {
-			isResponse := m.Method == nil && m.ID != nil && (m.Result == nil) != (m.Error == nil)
-			if m.JSONRPC != "2.0" || !(m.isRequest() || m.isNotification() || isResponse) || (m.ID != nil && !validID(m.ID)) {
+			isResponse := !m.HasMethod && m.ID != nil && (m.Result == nil) != (m.Error == nil)
+			if !m.version || !(m.IsRequest() || m.IsNotification() || isResponse) || (m.ID != nil && echoableID(m.ID) == nil) {
 				t.Fatalf("%q: accepted %+v", body, m)
 			}
 		}

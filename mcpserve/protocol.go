@@ -76,3 +76,22 @@ func checkRequests(next mcp.MethodHandler) mcp.MethodHandler {
 
 // errInitialized answers a second initialize on a session.
 var errInitialized = &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "the session is already initialized: initialize is sent once, as a session's first request"}
+
+// checkRequest is what the server decides about a request or notification before the SDK sees
+// it, on every transport: pass it on (pass), answer it with perr (-32601 for a request of a
+// method no client sends, -32602 for params of the wrong shape), or drop it (neither: a
+// notification nobody handles or with bad params, which JSON-RPC never answers). Responses pass.
+func checkRequest(m *Message) (pass bool, perr *ProtocolError) {
+	switch {
+	case !m.HasMethod:
+		return true, nil
+	case m.IsNotification():
+		return slices.Contains(clientNotifications, m.Method) && paramsProblem(m.Method, m.Params) == "", nil
+	case !slices.Contains(clientRequests, m.Method):
+		return false, &ProtocolError{Code: jsonrpcMethodNotFound, Message: "method " + quoted(m.Method) + " is not one this server answers", ID: m.ID}
+	}
+	if problem := paramsProblem(m.Method, m.Params); problem != "" {
+		return false, &ProtocolError{Code: jsonrpcInvalidParams, Message: "invalid params: " + problem, ID: m.ID}
+	}
+	return true, nil
+}

@@ -121,7 +121,7 @@ type config struct {
 // serveStdio serves one session on stdin and stdout until the client closes stdin or ctx ends,
 // then waits for the session's report.
 func serveStdio(ctx context.Context, srv *mcp.Server, mount *mcpserve.Server) error {
-	ss, err := srv.Connect(ctx, &mcp.StdioTransport{}, nil)
+	ss, err := srv.Connect(ctx, mcpserve.StdioTransport(), nil)
 	if err != nil {
 		return err
 	}
