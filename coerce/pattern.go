@@ -12,24 +12,48 @@ import (
 // backreferences and the other escapes are refused when the pattern is compiled, with a message
 // that names them: an id pattern that coerce cannot read is never matched some other way.
 //
+// A compiled pattern is a chain of positions, one per character an atom may take: {2,4} is two
+// positions that must match and two that may be skipped, + is one that must match and one that
+// repeats. Matching keeps the set of positions reached as a bitset and reads the input once, so
+// each character costs the same whatever came before it: linear in the input, with at most
+// maxPositions positions per pattern and maxPatternBytes of source.
+//
 // Go's regexp package would read every pattern, but it adds about 90 KB brotli to the page's
-// WebAssembly, which is already over its size goal; the subset is a hundred lines.
+// WebAssembly, which is already over its size goal; the subset is a few hundred lines.
 type Pattern struct {
 	src   string
 	atoms []patAtom
+	npos  int // positions; the state after the last one (bit npos) is the match
+	words int // uint64 words in a set of states
+	// skip marks the positions that may match nothing (optional copies and repeats), star the
+	// ones that repeat; runFirst and runLast mark the first and last position of each run of
+	// skip positions, for closing a set of states over them in one pass (see closure).
+	skip, star, runFirst, runLast []uint64
+	// ascii[c*words:(c+1)*words] marks the positions whose atom takes the ASCII character c;
+	// other marks those whose atom takes every character from U+0080 on (a negated class of
+	// ASCII characters), and wide lists the atoms that must be asked about such a character.
+	ascii, other []uint64
+	wide         []int
 }
 
 // patAtom is one atom and how many times it repeats: min … max, max < 0 for no bound.
 type patAtom struct {
-	set      []runeRange // the characters it matches; any character but a line break when nil
+	set      []runeRange // the characters it matches, sorted and merged; any but a line break when nil
 	negate   bool
 	min, max int
+	pos      int // its first position
 }
 
 type runeRange struct{ lo, hi rune }
 
-// maxRepeat bounds {n,m}: an id is at most a few hundred characters.
-const maxRepeat = 10000
+// Bounds on a pattern, checked while it is read, before any work that grows with them: an id is
+// at most a few hundred characters, and the UUID pattern, among the longest real ones, is 62
+// bytes and 36 positions. maxRepeat is the bound Go's regexp and RE2 put on {n,m}.
+const (
+	maxRepeat       = 1000
+	maxPositions    = 2048
+	maxPatternBytes = 4096
+)
 
 // PatternError says why a pattern is outside the subset, and where (a byte offset).
 type PatternError struct {
@@ -44,6 +68,9 @@ func (e *PatternError) Error() string {
 // CompilePattern reads src, a JSON Schema pattern, into the subset coerce matches.
 func CompilePattern(src string) (*Pattern, error) {
 	bad := func(off int, msg string) (*Pattern, error) { return nil, &PatternError{off, msg} }
+	if len(src) > maxPatternBytes {
+		return bad(0, "it is "+strconv.Itoa(len(src))+" bytes, over the limit of "+strconv.Itoa(maxPatternBytes)+" for an id pattern")
+	}
 	if len(src) < 2 || src[0] != '^' || src[len(src)-1] != '$' || (len(src) >= 3 && src[len(src)-2] == '\\') {
 		return bad(0, "it is not anchored with ^ at the start and $ at the end: coerce matches an id whole, so write ^…$")
 	}
@@ -65,8 +92,14 @@ func CompilePattern(src string) (*Pattern, error) {
 			a.min, a.max = q[0], q[1]
 			i += n
 		}
+		a.pos = p.npos
+		if p.npos += a.positions(); p.npos > maxPositions {
+			return bad(i, "it describes values of more than "+strconv.Itoa(maxPositions)+" characters; an id pattern is shorter, and text is bounded with maxLength instead")
+		}
+		a.set = mergeRanges(a.set)
 		p.atoms = append(p.atoms, a)
 	}
+	p.index()
 	return p, nil
 }
 
@@ -225,66 +258,27 @@ func readBraces(s string, i int) ([2]int, int, *PatternError) {
 	return [2]int{lo, hi}, j + 1 - i, nil
 }
 
-func (a *patAtom) matches(r rune) bool {
-	if a.set == nil {
-		return r != '\n' && r != '\r' && r != '\u2028' && r != '\u2029'
+// ShortestLength is the length in characters of the shortest value the pattern matches: each
+// atom at its least count. It is at most maxPositions.
+func (p *Pattern) ShortestLength() int {
+	n := 0
+	for _, a := range p.atoms {
+		n += a.min
 	}
-	in := false
-	for _, rr := range a.set {
-		if r >= rr.lo && r <= rr.hi {
-			in = true
-			break
-		}
-	}
-	return in != a.negate
+	return n
 }
 
-// Match reports whether the whole of s matches the pattern. It runs in time proportional to the
-// length of s times the number of atoms, whatever the pattern.
-func (p *Pattern) Match(s string) bool {
-	rs := []rune(s)
-	n := len(rs)
-	at := make([]bool, n+1) // at[k]: the atoms so far can match rs[:k]
-	at[0] = true
-	run := make([]int, n+1)
-	mark := make([]int, n+2)
-	for i := range p.atoms {
-		a := &p.atoms[i]
-		run[n] = 0
-		for k := n - 1; k >= 0; k-- { // run[k]: how many runes from k the atom matches in a row
-			run[k] = 0
-			if a.matches(rs[k]) {
-				run[k] = run[k+1] + 1
-			}
-		}
-		clear(mark)
-		for k := 0; k <= n; k++ {
-			if !at[k] || run[k] < a.min {
-				continue
-			}
-			hi := run[k]
-			if a.max >= 0 && a.max < hi {
-				hi = a.max
-			}
-			mark[k+a.min]++
-			mark[k+hi+1]--
-		}
-		sum := 0
-		for k := 0; k <= n; k++ {
-			sum += mark[k]
-			at[k] = sum > 0
-		}
-	}
-	return at[n]
-}
-
-// Sample returns a string the pattern matches, built from each atom's first character: an
-// example for hints when a declaration gives none (an example from real data is better).
+// Sample returns a string the pattern matches, each atom's first character at its least count:
+// an example for hints when a declaration gives none (an example from real data is better). It
+// is ShortestLength characters long, so never more than maxPositions.
 func (p *Pattern) Sample() string {
 	var b []byte
 	for _, a := range p.atoms {
+		if a.min == 0 {
+			continue
+		}
 		c := a.sampleRune()
-		for k := 0; k < max(a.min, 0); k++ {
+		for k := 0; k < a.min; k++ {
 			b = utf8.AppendRune(b, c)
 		}
 	}

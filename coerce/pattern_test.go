@@ -2,6 +2,7 @@ package coerce_test
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -52,6 +53,10 @@ func FuzzPattern(f *testing.F) {
 	for _, s := range [][2]string{{`^ord_[0-9a-f]{8}$`, "ord_3f9a2b1c"}, {`^[^/]+$`, "a/b"}, {`^a.c$`, "abc"}, {`^\w{2,}-\d*$`, "ab-"}, {`^[a-z-]+$`, "-"}, {`^(a)$`, "a"}, {`^é{2}$`, "éé"}} {
 		f.Add(s[0], s[1])
 	}
+	// Inputs of 1 MB: a pattern past every bound, and a long input against a long pattern.
+	mb := strings.Repeat("a{10000}", 1<<17)
+	f.Add("^"+mb+"$", "a")
+	f.Add("^"+strings.Repeat("[a-zé]?", 20)+"[^/]*$", strings.Repeat("aé", 1<<20/3))
 	f.Fuzz(func(t *testing.T, src, in string) {
 		p, err := coerce.CompilePattern(src)
 		if err != nil {
@@ -71,4 +76,65 @@ func FuzzPattern(f *testing.F) {
 			t.Fatalf("%s on %q: coerce %v, regexp %v", src, in, p.Match(in), re.MatchString(in))
 		}
 	})
+}
+
+// TestPatternBounds: a pattern past the bounds is refused while it is read, before the work
+// that grows with it, and the refusal is a sentence of bounded size that does not quote it.
+func TestPatternBounds(t *testing.T) {
+	for _, c := range []struct{ name, src, phrase string }{
+		{"a{10000} 1,000 times (8 KB)", "^" + strings.Repeat("a{10000}", 1000) + "$", "over the limit of 4096"},
+		{"a{10000} 50,000 times (400 KB)", "^" + strings.Repeat("a{10000}", 50000) + "$", "over the limit of 4096"},
+		{"a{1000} 3 times", "^a{1000}b{1000}c{1000}$", "more than 2048 characters"},
+		{"a{1001}", "^a{1001}$", "repeat count"},
+		{"[ab]{1,1000} 3 times", "^[ab]{1,1000}[ab]{1,1000}[ab]{1,1000}$", "more than 2048 characters"},
+	} {
+		_, err := coerce.CompilePattern(c.src)
+		if err == nil || !strings.Contains(err.Error(), c.phrase) || len(err.Error()) > 300 {
+			t.Errorf("%s: %v; want a refusal of at most 300 bytes containing %q", c.name, err, c.phrase)
+		}
+	}
+	p, err := coerce.CompilePattern("^" + strings.Repeat("a?", 1024) + "$")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Match(strings.Repeat("a", 1024)) || p.Match(strings.Repeat("a", 1025)) || p.Sample() != "" || p.ShortestLength() != 0 {
+		t.Errorf("a? 1,024 times: wrong match or sample")
+	}
+}
+
+// BenchmarkPattern compiles a pattern and matches an input at 1x and 10x their size in one run
+// and reports ns per byte: both are linear. The pattern is a? repeated (the shape that cost
+// atoms × input length before), the input is a's that match it whole.
+func BenchmarkPattern(b *testing.B) {
+	for _, scale := range []int{1, 10} {
+		src := "^" + strings.Repeat("[a-z]?", 60*scale) + "$"
+		b.Run("compile/"+strconv.Itoa(scale)+"x", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := coerce.CompilePattern(src); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportPerByte(b, len(src))
+		})
+	}
+	p, err := coerce.CompilePattern("^[a-z]*" + strings.Repeat("[a-z]?", 300) + "$")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, scale := range []int{1, 10} {
+		in := strings.Repeat("a", 6000*scale)
+		b.Run("match/"+strconv.Itoa(scale)+"x", func(b *testing.B) {
+			for b.Loop() {
+				if !p.Match(in) {
+					b.Fatal("no match")
+				}
+			}
+			reportPerByte(b, len(in))
+		})
+	}
+}
+
+// reportPerByte reports the time per byte of an input of n bytes.
+func reportPerByte(b *testing.B, n int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/byte")
 }

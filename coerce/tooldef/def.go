@@ -1,8 +1,6 @@
 package tooldef
 
 import (
-	"strconv"
-
 	"coerceplayground/coerce"
 	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
@@ -72,7 +70,7 @@ func (r reader) tool(t *jsontree.Node, ptr string) (Def, *Error) {
 		case k == "x-coerce": // read below, once the fields are known
 		case contains(toolMembers, k):
 		default:
-			return fail(off, "/"+pointerToken(k), "a tool has no member "+strconv.Quote(k)+"; its members are name, title, description, inputSchema, outputSchema, annotations, icons, _meta and x-coerce")
+			return fail(off, "/"+pointerToken(k), "a tool has no member "+quote(k)+"; its members are name, title, description, inputSchema, outputSchema, annotations, icons, _meta and x-coerce")
 		}
 	}
 	if s, _ := t.Member("inputSchema"); s == nil {

@@ -16,9 +16,11 @@ package tooldef
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -56,16 +58,16 @@ type List struct {
 // tool at all; a tool that cannot be read is in the List's Refused, beside the tools that can.
 func Read(data []byte) (List, error) {
 	if len(data) > maxTextBytes {
-		return List{}, &Error{Line: 1, Msg: "the text is " + strconv.Itoa(len(data)) + " bytes, over the limit of " + strconv.Itoa(maxTextBytes)}
+		return List{}, newError(1, "", "", "the text is "+strconv.Itoa(len(data))+" bytes, over the limit of "+strconv.Itoa(maxTextBytes))
 	}
 	root, off, err := parseTree(data)
 	if err != nil {
 		return List{}, syntaxError(data, off, err)
 	}
 	if root.Kind != '{' {
-		return List{}, &Error{Line: lineOf(data, root.Start), Msg: "the text is " + kindWord(root) + "; it must be a tool object, a tools/list result or its JSON-RPC response"}
+		return List{}, newError(lineOf(data, root.Start), "", "", "the text is "+kindWord(root)+"; it must be a tool object, a tools/list result or its JSON-RPC response")
 	}
-	r := reader{data: data}
+	r := reader{data: data, breaks: lineBreaks(data)}
 	list, ptr := root, ""
 	if res, _ := root.Member("result"); res != nil && res.Kind == '{' {
 		list, ptr = res, "/result"
@@ -89,7 +91,7 @@ func Read(data []byte) (List, error) {
 		return l, nil
 	}
 	if name, _ := root.Member("name"); name == nil {
-		return List{}, &Error{Line: lineOf(data, root.Start), Msg: `the text has neither "name" and "inputSchema" (a tool) nor "tools" (a tools/list result)`}
+		return List{}, newError(lineOf(data, root.Start), "", "", `the text has neither "name" and "inputSchema" (a tool) nor "tools" (a tools/list result)`)
 	}
 	def, e := r.tool(root, "")
 	if e != nil {
@@ -108,7 +110,7 @@ func (l List) Pick(name string) (Def, error) {
 		case n == 1:
 			return Def{}, l.Refused[0]
 		}
-		return Def{}, &Error{Line: 1, Msg: "the text holds " + strconv.Itoa(len(l.Tools)+len(l.Refused)) + " tools; pick one of " + l.names()}
+		return Def{}, newError(1, "", "", "the text holds "+strconv.Itoa(len(l.Tools)+len(l.Refused))+" tools; pick one of "+l.names())
 	}
 	for _, d := range l.Tools {
 		if d.Name == name {
@@ -120,7 +122,7 @@ func (l List) Pick(name string) (Def, error) {
 			return Def{}, e
 		}
 	}
-	return Def{}, &Error{Line: 1, Msg: "the text has no tool " + strconv.Quote(name) + "; its tools are " + l.names()}
+	return Def{}, newError(1, "", "", "the text has no tool "+quote(name)+"; its tools are "+l.names())
 }
 
 // names lists every tool of l, readable or not, in the text's order as far as it is kept.
@@ -139,12 +141,48 @@ func (l List) names() string {
 
 // reader reads one text's definitions; data is the whole text, for line numbers.
 type reader struct {
-	data []byte
+	data   []byte
+	breaks []int // the offsets of its line breaks
 }
 
 func (r reader) errAt(off int, pointer, tool, msg string) *Error {
-	return &Error{Line: lineOf(r.data, off), Pointer: pointer, Tool: tool, Msg: msg}
+	return newError(r.line(off), pointer, tool, msg)
 }
+
+// line is the line (from 1) of byte offset off, by a binary search of the text's line breaks,
+// which are found once per text: a text of many refused tools is still read in linear time.
+func (r reader) line(off int) int {
+	n, _ := slices.BinarySearch(r.breaks, min(max(off, 0), len(r.data)))
+	return n + 1
+}
+
+// lineBreaks lists the offsets of data's line breaks.
+func lineBreaks(data []byte) []int {
+	var out []int
+	for i, c := range data {
+		if c == '\n' {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Bounds on what an Error carries, whatever the text: a message quotes a few values of the
+// definition (each cut to maxQuoted bytes), and a pointer is made of the text's own keys.
+const (
+	maxQuoted       = 128
+	maxPointerBytes = 512
+	maxMsgBytes     = 1024
+)
+
+// newError is an Error with its pointer and message cut to their bounds on a UTF-8 boundary,
+// the cut marked.
+func newError(line int, pointer, tool, msg string) *Error {
+	return &Error{Line: line, Pointer: coerce.Cut(pointer, maxPointerBytes), Tool: tool, Msg: coerce.Cut(msg, maxMsgBytes)}
+}
+
+// quote is s quoted for a message, cut to maxQuoted bytes first.
+func quote(s string) string { return strconv.Quote(coerce.Cut(s, maxQuoted)) }
 
 func syntaxError(data []byte, off int, err error) *Error {
 	msg := "the text is not valid JSON"
@@ -158,5 +196,5 @@ func syntaxError(data []byte, off int, err error) *Error {
 	case err == errTrailing:
 		msg = "the text has more after its JSON value"
 	}
-	return &Error{Line: lineOf(data, off), Msg: msg}
+	return newError(lineOf(data, off), "", "", msg)
 }

@@ -46,7 +46,7 @@ func unsupported(k, where string) string {
 	if why, ok := refusals[k]; ok {
 		return k + " is not supported: " + why
 	}
-	return strconv.Quote(k) + " is not a keyword coerce honours " + where
+	return quote(k) + " is not a keyword coerce honours " + where
 }
 
 // inputSchema reads a tool's inputSchema into a coerce.Schema.
@@ -119,9 +119,9 @@ func (r reader) required(req *jsontree.Node, off int, ptr, tool string, s *coerc
 		j := index(s.Fields, n.Text)
 		switch {
 		case j < 0:
-			return r.errAt(n.Start, p, tool, "required names "+strconv.Quote(n.Text)+", which is not among the properties")
+			return r.errAt(n.Start, p, tool, "required names "+quote(n.Text)+", which is not among the properties")
 		case !s.Fields[j].Optional:
-			return r.errAt(n.Start, p, tool, "required names "+strconv.Quote(n.Text)+" twice")
+			return r.errAt(n.Start, p, tool, "required names "+quote(n.Text)+" twice")
 		}
 		s.Fields[j].Optional = false
 	}
@@ -144,7 +144,7 @@ func (r reader) property(name string, p *jsontree.Node, ptr, tool string) (coerc
 		return coerce.Field{}, r.errAt(off, ptr+q, tool, msg)
 	}
 	if p.Kind != '{' {
-		return fail(p.Start, "", "the argument "+strconv.Quote(name)+" is "+kindWord(p)+", not a schema object")
+		return fail(p.Start, "", "the argument "+quote(name)+" is "+kindWord(p)+", not a schema object")
 	}
 	t, off := p.Member("type")
 	if t == nil {
@@ -153,7 +153,7 @@ func (r reader) property(name string, p *jsontree.Node, ptr, tool string) (coerc
 				return fail(p.KeyOffsets[i], "/"+pointerToken(k), unsupported(k, ""))
 			}
 		}
-		return fail(p.Start, "", "the argument "+strconv.Quote(name)+" has no type; coerce reads integer, string and boolean arguments")
+		return fail(p.Start, "", "the argument "+quote(name)+" has no type; coerce reads integer, string and boolean arguments")
 	}
 	var own []string
 	switch {
@@ -209,7 +209,7 @@ func (r reader) property(name string, p *jsontree.Node, ptr, tool string) (coerc
 
 func typeWord(t *jsontree.Node) string {
 	if t.Kind == '"' {
-		return strconv.Quote(t.Text)
+		return quote(t.Text)
 	}
 	return kindWord(t)
 }
