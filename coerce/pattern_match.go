@@ -177,4 +177,3 @@ func (p *Pattern) closure(d, tmp []uint64) {
 		carry = out >> 63
 	}
 }
-
