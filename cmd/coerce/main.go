@@ -11,9 +11,14 @@
 //
 // A FILE holds one tool object or a whole tools/list result; -tool may be given more than once.
 // With -in args (the default) there must be exactly one tool. With -in transcript, calls to
-// tools not given are counted by name on standard error. The exit status is 0 when every call
-// was read, whatever its code, and 2 when a definition or the input cannot be read, with the
-// reason on standard error.
+// tools not given are counted by name on standard error, and a part of the transcript that
+// cannot be read (a broken JSON Lines line, a call whose envelope repeats a key) is named there
+// by its line while the rest is still run.
+//
+// The exit status is 0 when every call was read and written, whatever its code; 1 when some of
+// the transcript could not be read (the rest was run) or standard output could not be written;
+// 2 when a definition or the input cannot be read at all. Each reason is one sentence on
+// standard error, every name in it quoted with its control characters escaped.
 package main
 
 import (
@@ -53,17 +58,25 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return fail("give at least one tool with -tool FILE.")
 	}
 	if fs.NArg() > 0 {
-		return fail("unexpected argument " + fs.Arg(0) + "; the calls are read from standard input.")
+		return fail("unexpected argument " + quote(fs.Arg(0)) + "; the calls are read from standard input.")
 	}
 	set, msg := loadTools(tools, grants, stderr)
 	if msg != "" {
 		return fail(msg)
 	}
+	out := &errWriter{w: stdout}
+	var status int
 	switch *in {
 	case "args":
-		return runArgs(ctx, set, stdin, stdout, fail)
+		status = runArgs(ctx, set, stdin, out, fail)
 	case "transcript":
-		return runTranscript(ctx, set, stdin, stdout, stderr, fail)
+		status = runTranscript(ctx, set, stdin, out, stderr, fail)
+	default:
+		return fail("-in is args or transcript, not " + quote(*in) + ".")
 	}
-	return fail("-in is args or transcript, not " + *in + ".")
+	if out.err != nil {
+		io.WriteString(stderr, "coerce: "+writeProblem(out.err)+"\n")
+		return 1
+	}
+	return status
 }

@@ -1,6 +1,7 @@
 package transcript_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -37,9 +38,9 @@ func TestTranscripts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		calls, err := transcript.Read(data)
-		if err != nil {
-			t.Errorf("%s: %v", f, err)
+		calls, errs := transcript.Read(data)
+		if len(errs) > 0 {
+			t.Errorf("%s: %v", f, errs)
 			continue
 		}
 		w := want[filepath.Base(f)]
@@ -64,20 +65,55 @@ func TestSplit(t *testing.T) {
 	}
 }
 
-// TestUnreadable: a transcript that is not JSON, or holds no call, says so with its line.
-func TestUnreadable(t *testing.T) {
-	for _, c := range []struct{ in, line, phrase string }{
-		{"{\"a\":1}\n{\"b\":", "2", "not JSON or JSON Lines"},
-		{"", "1", "holds no tool call"},
-		{`{"role":"user","content":"hi"}`, "1", "holds no tool call"},
-		{"{}\n[1,]", "2", "not JSON"},
-		{strings.Repeat("[", 200), "1", "nests more than"},
-	} {
-		_, err := transcript.Read([]byte(c.in))
-		e, ok := err.(*transcript.Error)
-		if !ok || strconv.Itoa(e.Line) != c.line || !strings.Contains(e.Msg, c.phrase) {
-			t.Errorf("%q: %v; want line %s, %q", c.in, err, c.line, c.phrase)
+// TestAttacks reads each transcript of testdata/attacks.tsv: the calls it finds (tool and
+// line) and the errors, each on its own line, with the lines after a broken one still read.
+func TestAttacks(t *testing.T) {
+	rows, err := fixture.Read("testdata/attacks.tsv", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		in, err := fixture.Text(r.Cols[1])
+		if err != nil {
+			t.Fatal(err)
 		}
+		wantCalls, _ := fixture.Text(r.Cols[2])
+		calls, errs := transcript.Read([]byte(in))
+		var got []string
+		for _, c := range calls {
+			got = append(got, c.Tool+"@"+strconv.Itoa(c.Line))
+		}
+		if g := strings.Join(got, " "); g != strings.TrimPrefix(wantCalls, "-") {
+			t.Errorf("%s: calls %q, want %q", r.Cols[0], g, wantCalls)
+		}
+		want := strings.Split(r.Cols[3], " | ")
+		if r.Cols[3] == "-" {
+			want = nil
+		}
+		if len(errs) != len(want) {
+			t.Errorf("%s: errors %v, want %v", r.Cols[0], errs, want)
+			continue
+		}
+		for i, w := range want {
+			line, phrase, _ := strings.Cut(w, ":")
+			if strconv.Itoa(errs[i].Line) != line || !strings.Contains(errs[i].Msg, phrase) {
+				t.Errorf("%s: error %v, want line %s, %q", r.Cols[0], errs[i], line, phrase)
+			}
+		}
+	}
+}
+
+// TestErrorsCapped: a transcript of 200,000 broken lines lists MaxErrors errors and one more
+// that counts the rest.
+func TestErrorsCapped(t *testing.T) {
+	_, errs := transcript.Read([]byte(strings.Repeat("x\n", 200_000)))
+	last := errs[len(errs)-1]
+	if len(errs) != transcript.MaxErrors+1 || last.Line != transcript.MaxErrors+1 || !strings.Contains(last.Msg, "and 199900 more errors") {
+		t.Errorf("%d errors, the last %v", len(errs), last)
+	}
+	_, errs = transcript.Read(make([]byte, transcript.MaxBytes+1))
+	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "over the limit") {
+		t.Errorf("an oversized transcript: %v", errs)
 	}
 }
 
@@ -90,15 +126,18 @@ func FuzzRead(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(`{"type":"tool_use","name":"x","input":[1,{"a":"\u0000"}]}`))
+	f.Add(megabyte())
 	f.Fuzz(func(t *testing.T, data []byte) {
-		calls, err := transcript.Read(data)
-		if err != nil {
-			if e, ok := err.(*transcript.Error); !ok || e.Msg == "" {
-				t.Fatalf("error %v is not a transcript.Error", err)
-			}
-			return
-		}
+		calls, errs := transcript.Read(data)
 		lines := strings.Count(string(data), "\n") + 1
+		for _, e := range errs {
+			if e.Line < 1 || e.Line > lines || e.Msg == "" {
+				t.Fatalf("error %+v outside the text", e)
+			}
+		}
+		if len(errs) > transcript.MaxErrors+1 {
+			t.Fatalf("%d errors listed", len(errs))
+		}
 		for _, c := range calls {
 			if c.Line < 1 || c.Line > lines || c.Format == "" {
 				t.Fatalf("call %+v outside the text", c)
@@ -108,4 +147,18 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// megabyte is a 1 MB transcript: every shape of call, a broken line and a repeated key, again
+// and again, so the fuzzer starts from an input of the size the reader must stay linear on.
+func megabyte() []byte {
+	var one []byte
+	files, _ := filepath.Glob("testdata/*.json*")
+	for _, name := range files {
+		data, _ := os.ReadFile(name)
+		one = append(one, data...)
+		one = append(one, "\n{\"broken\":\n"...)
+	}
+	one = append(one, `{"type":"tool_use","name":"a","name":"b","input":{}}`+"\n"...)
+	return bytes.Repeat(one, (1<<20)/len(one)+1)
 }
