@@ -29,15 +29,19 @@ browser:
 	    || echo "make: could not install chromium"; \
 	else echo "make: no Chromium found and not root: the browser tests will skip (and fail under CI=true)"; fi
 
-# wrangler installs the pinned wrangler (4.86.0, package-lock.json) for the edge worker test when
-# node_modules has none; a node_modules that is a symlink to a shared install counts as present.
-# Without npm it says so, and the worker test then fails naming what is missing.
+# wrangler installs the pinned dev packages (package-lock.json) when node_modules lacks wrangler
+# (4.86.0, for the edge worker test) or one of the MCP packages the proxy's tests run (the
+# TypeScript SDK and the reference servers everything and memory); a node_modules that is a
+# symlink to a shared install counts as present. Without npm it says so, and those tests then
+# fail under CI=true naming what is missing.
+NPM_NEEDS := node_modules/.bin/wrangler node_modules/@modelcontextprotocol/sdk/package.json \
+	node_modules/@modelcontextprotocol/server-everything/package.json node_modules/@modelcontextprotocol/server-memory/package.json
 wrangler:
-	@if [ -x node_modules/.bin/wrangler ]; then exit 0; fi; \
+	@missing=0; for f in $(NPM_NEEDS); do [ -e $$f ] || missing=1; done; [ $$missing = 1 ] || exit 0; \
 	if command -v npm >/dev/null 2>&1; then \
-	  echo "make: installing the pinned wrangler (npm ci) for the edge worker test"; \
-	  npm ci --no-audit --no-fund || echo "make: npm ci failed: the edge worker test will fail"; \
-	else echo "make: npm not found: install Node 20 (with npm) for the edge worker test"; fi
+	  echo "make: installing the pinned dev packages (npm ci) for the edge worker and proxy tests"; \
+	  npm ci --no-audit --no-fund || echo "make: npm ci failed: the edge worker and proxy tests will fail"; \
+	else echo "make: npm not found: install Node 20 (with npm) for the edge worker and proxy tests"; fi
 
 vet:
 	$(GO) vet ./...

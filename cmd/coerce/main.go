@@ -41,6 +41,9 @@ func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
 // run is the command, with its streams: the status it exits with.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "proxy" {
+		return runProxy(ctx, args[1:], stdin, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("coerce", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var tools, grants listFlag

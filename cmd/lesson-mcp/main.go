@@ -23,7 +23,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"coerceplayground/coerce"
 	"coerceplayground/lesson"
@@ -68,42 +67,15 @@ func main() {
 	}
 }
 
-// shutdownTimeout bounds how long SIGTERM waits for answers in flight and session reports.
-const shutdownTimeout = 5 * time.Second
-
 // serveHTTP serves Streamable HTTP on addr until ctx ends, logging the URL (with the port the
 // system chose when addr ends in :0). Then it stops accepting, ends every session (each logs
-// its line) and returns within shutdownTimeout.
+// its line) and returns within mcpserve.ShutdownTimeout.
 func serveHTTP(ctx context.Context, addr string, h *httpHandler, mount *mcpserve.Server, logger *log.Logger) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
-	logger.Printf("serving MCP (Streamable HTTP) at http://%s/mcp", ln.Addr())
-	select {
-	case err := <-served:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
-	defer cancel()
-	stopped := make(chan error, 1)
-	go func() { stopped <- hs.Shutdown(shutdown) }() // closes the listener at once
-	_ = h.mcp.Shutdown(shutdown)                     // ends the sessions, which releases their GET streams
-	reported := make(chan struct{})
-	go func() { mount.Wait(); close(reported) }()
-	select {
-	case <-reported:
-	case <-shutdown.Done():
-		logger.Print("shutdown: some session reports were not written in time")
-	}
-	if err := <-stopped; err != nil {
-		_ = hs.Close()
-	}
-	return nil
+	return mcpserve.Serve(ctx, addr, h, h.mcp, mcpserve.ServeOptions{
+		Listening: func(a net.Addr) { logger.Printf("serving MCP (Streamable HTTP) at http://%s/mcp", a) },
+		Reported:  mount.Wait,
+		Log:       func(s string) { logger.Print(s) },
+	})
 }
 
 // config is what the flags set.

@@ -1,0 +1,165 @@
+package mcpproxy
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"coerceplayground/coerce"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The routes a call's answer can take, as the log and the metrics name them.
+const (
+	routeUpstream = "upstream" // checked, then forwarded
+	routePass     = "pass"     // a pass-through tool, forwarded unchecked
+	routeRefused  = "refused"  // answered by the proxy: the narrow map, an unknown tool, the policy
+	routeBreaker  = "breaker"  // an identical call repeated once the budget is spent
+)
+
+// call is one tools/call: checked, forwarded or refused, answered, judged by the session's
+// budget, logged and counted. It never returns a protocol error: every outcome is a result.
+func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, raw json.RawMessage) *mcp.CallToolResult {
+	start := time.Now()
+	if len(raw) == 0 {
+		raw = json.RawMessage("{}") // arguments are optional in tools/call: absent is none
+	}
+	st := p.session(ss)
+	p.mu.RLock()
+	r, known := p.routes[name]
+	names := toolNames(p.routes)
+	p.mu.RUnlock()
+	line := CallLine{Session: st.id, Tool: capName(name)}
+	if !known {
+		line.Tool = coerce.UnknownTool
+	}
+	key := callKey(line.Tool, raw)
+	if t, v, ok := st.tripped(key); ok {
+		line.Route = routeBreaker
+		o := coerce.Outcome{Tool: line.Tool, Code: t.code, Field: t.field, Observation: withNext(t.observation, next(v))}
+		return p.finish(o, v, nil, &line, start)
+	}
+	var (
+		o   coerce.Outcome
+		res *mcp.CallToolResult
+	)
+	switch {
+	case !known:
+		line.Route = routeRefused
+		e := coerce.NotFoundError("", "no such tool; the tools are "+strings.Join(names, ", ")+": call one of them by its exact name")
+		o = coerce.Outcome{Tool: coerce.UnknownTool, Code: coerce.NotFound, Observation: e.Observation(answerCap)}
+	case r.check == nil:
+		line.Route = routePass
+		o, res = p.forward(ctx, name, raw, &line)
+	default:
+		checked, trace := r.check.CallTraced(ctx, name, raw)
+		line.Rules = appliedRules(trace)
+		if checked.Code != coerce.OK {
+			line.Route = routeRefused
+			o = checked
+			break
+		}
+		line.Route = routeUpstream
+		o, res = p.forward(ctx, name, arguments(checked.Observation), &line)
+	}
+	v := st.observe(o)
+	if res == nil {
+		o.Observation = withNext(o.Observation, next(v))
+		if o.Code != coerce.OK {
+			st.remember(key, trip{code: o.Code, field: o.Field, observation: o.Observation})
+		}
+	}
+	return p.finish(o, v, res, &line, start)
+}
+
+// finish logs and counts the answer and returns it as a CallToolResult: the upstream's ok
+// result as it came, or the observation.
+func (p *Proxy) finish(o coerce.Outcome, v coerce.Verdict, res *mcp.CallToolResult, line *CallLine, start time.Time) *mcp.CallToolResult {
+	line.Time = time.Now().UTC()
+	line.Code, line.Field = string(o.Code), capName(o.Field)
+	line.Decision, line.Next = string(v.Decision), next(v)
+	p.log.write(line)
+	var up time.Duration
+	if line.UpstreamMS != nil {
+		up = time.Duration(*line.UpstreamMS * float64(time.Millisecond))
+	}
+	p.opts.Metrics.observe(line.Tool, line.Code, line.Route, time.Since(start), up, line.UpstreamMS != nil)
+	if res != nil {
+		return passedResult(res, o, v)
+	}
+	return ownResult(o, v)
+}
+
+// forward sends the call to the upstream and turns what comes back into an outcome: ok with
+// the upstream's result, or an error observation (res nil) for an isError result, a JSON-RPC
+// error, a lost connection or no answer within the timeout.
+func (p *Proxy) forward(ctx context.Context, name string, args json.RawMessage, line *CallLine) (coerce.Outcome, *mcp.CallToolResult) {
+	ctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
+	defer cancel()
+	o := coerce.Outcome{Tool: name, HandlerCalled: true}
+	cs, err := p.up.session(ctx)
+	var res *mcp.CallToolResult
+	if err == nil {
+		t0 := time.Now()
+		res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		ms := float64(time.Since(t0).Microseconds()) / 1000
+		line.UpstreamMS = &ms
+		if err != nil && !isProtocolError(err) && ctx.Err() == nil {
+			p.up.drop(cs) // the connection failed under the call: the next call reconnects
+		}
+	}
+	var e *coerce.Error
+	switch {
+	case err == nil && !res.IsError:
+		p.up.answered()
+		o.Code = coerce.OK
+		return o, res
+	case err == nil:
+		p.up.answered()
+		e, line.Upstream = upstreamError(res, p.opts.NewID)
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		e = coerce.NewError(coerce.Timeout, "", "the tool did not answer within "+p.opts.Timeout.String()+"; it may or may not have acted, so check before repeating a change")
+	default:
+		e = &coerce.Error{Code: coerce.InternalError, Hint: "the tool failed; try later and quote the correlation_id", CorrelationID: p.opts.NewID()}
+		line.Upstream = scrub(err.Error(), maxUpstreamText)
+	}
+	line.CorrelationID = e.CorrelationID
+	o.Code, o.Field, o.Observation = e.Code, e.Field, e.Observation(answerCap)
+	return o, nil
+}
+
+// isProtocolError reports a JSON-RPC error the upstream answered: the connection is fine.
+func isProtocolError(err error) bool {
+	var we *jsonrpc.Error
+	return errors.As(err, &we)
+}
+
+// arguments returns the coerced arguments out of the checking tool's ok observation,
+// {"ok":true,"arguments":{…}}: what tooldef's handler answers, and what the upstream receives.
+func arguments(obs []byte) json.RawMessage {
+	var ok struct {
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if json.Unmarshal(obs, &ok) != nil || len(ok.Arguments) == 0 {
+		return json.RawMessage("{}")
+	}
+	return ok.Arguments
+}
+
+// appliedRules names the coercion steps of a call's trace that changed a value.
+func appliedRules(tr coerce.Trace) []string {
+	var rules []string
+	for _, s := range tr {
+		switch s.Name {
+		case "trim", "digits", "bool_string":
+			if s.OK && s.Before != s.After {
+				rules = append(rules, s.Name)
+			}
+		}
+	}
+	return rules
+}

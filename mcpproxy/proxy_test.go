@@ -1,0 +1,238 @@
+package mcpproxy
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// fakeUpstream is an MCP server written in Go for the tests that need no Node: it counts the
+// calls that reach it, so a test can say a refused call never did.
+type fakeUpstream struct {
+	calls atomic.Int64
+	mu    sync.Mutex
+	args  []string // the arguments each call received, as JSON
+}
+
+func (f *fakeUpstream) server() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "fake", Version: "v0"}, nil)
+	record := func(req *mcp.CallToolRequest) {
+		f.calls.Add(1)
+		f.mu.Lock()
+		f.args = append(f.args, string(req.Params.Arguments))
+		f.mu.Unlock()
+	}
+	s.AddTool(&mcp.Tool{Name: "get_job", Description: "Look up a job.", InputSchema: json.RawMessage(
+		`{"type":"object","properties":{"job_id":{"type":"integer","minimum":1,"examples":[17]}},"required":["job_id"],"additionalProperties":false}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"status":{"type":"string"}},"required":["status"]}`)},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(req)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"status":"failed"}`}},
+				StructuredContent: json.RawMessage(`{"status":"failed"}`)}, nil
+		})
+	s.AddTool(&mcp.Tool{Name: "boom", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(req)
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
+				Text: "Error: db down (password=hunter2)\n    at query (/app/db.js:3:9)\n    at main (/app/index.js:1:1)"}}}, nil
+		})
+	s.AddTool(&mcp.Tool{Name: "slow", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(req)
+			<-ctx.Done()
+			return nil, ctx.Err()
+		})
+	s.AddTool(&mcp.Tool{Name: "rpc_error", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(req)
+			return nil, &jsonrpcError{}
+		})
+	return s
+}
+
+// jsonrpcError is what a handler returns for the SDK to answer a JSON-RPC error.
+type jsonrpcError struct{}
+
+func (*jsonrpcError) Error() string { return "internal trace at /srv/secret/path.go:12" }
+
+// inMemory dials a new in-process connection to a server made by f each time.
+func (f *fakeUpstream) dialer(t *testing.T) Dialer {
+	return func() mcp.Transport {
+		client, server := mcp.NewInMemoryTransports()
+		if _, err := f.server().Connect(context.Background(), server, nil); err != nil {
+			t.Errorf("fake upstream: %v", err)
+		}
+		return client
+	}
+}
+
+// connect starts a proxy in front of f and returns a Go SDK client session on it, and the log.
+func connect(t *testing.T, opts Options) (*mcp.ClientSession, *Proxy, *syncBuffer) {
+	t.Helper()
+	log := &syncBuffer{}
+	opts.Log = log
+	p := New(opts)
+	t.Cleanup(p.Close)
+	if err := p.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	if _, err := p.Server().Connect(context.Background(), st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs, p, log
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// callObs calls tool with the raw arguments and returns the observation's members.
+func callObs(t *testing.T, cs *mcp.ClientSession, tool, args string) (map[string]any, *mcp.CallToolResult) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(args)})
+	if err != nil {
+		t.Fatalf("%s %s: %v", tool, args, err)
+	}
+	var obs map[string]any
+	if len(res.Content) == 1 {
+		if tc, ok := res.Content[0].(*mcp.TextContent); ok {
+			_ = json.Unmarshal([]byte(tc.Text), &obs)
+		}
+	}
+	return obs, res
+}
+
+func TestForwardAndRefuse(t *testing.T) {
+	up := &fakeUpstream{}
+	cs, _, log := connect(t, Options{Upstream: up.dialer(t)})
+	obs, res := callObs(t, cs, "get_job", `{"job_id":" 17 "}`)
+	if res.IsError || obs["status"] != "failed" {
+		t.Fatalf("a near miss: %+v %v", obs, res.IsError)
+	}
+	if got := up.args[0]; got != `{"job_id":17}` {
+		t.Errorf("the upstream received %s, want the coerced {\"job_id\":17}", got)
+	}
+	for _, c := range []struct{ args, field, hint string }{
+		{`{"job_id":true}`, "job_id", "not true or false"},
+		{`{"job_id":17,"extra":1}`, "extra", "unknown argument"},
+		{`{"job_id":"abc"}`, "job_id", "digits only"},
+	} {
+		obs, res := callObs(t, cs, "get_job", c.args)
+		if !res.IsError || obs["error"] != "invalid_args" || obs["field"] != c.field || !strings.Contains(obs["hint"].(string), c.hint) {
+			t.Errorf("%s: %v", c.args, obs)
+		}
+	}
+	obs, res = callObs(t, cs, "get_jobs", `{}`)
+	if !res.IsError || obs["error"] != "not_found" || !strings.Contains(obs["hint"].(string), "boom, get_job, rpc_error, slow") {
+		t.Errorf("an unknown tool: %v", obs)
+	}
+	if n := up.calls.Load(); n != 1 {
+		t.Errorf("the upstream got %d calls, want only the valid one", n)
+	}
+	if strings.Contains(log.String(), "true") || strings.Contains(log.String(), "abc") {
+		t.Errorf("the log holds arguments:\n%s", log)
+	}
+}
+
+func TestUpstreamErrors(t *testing.T) {
+	up := &fakeUpstream{}
+	cs, _, log := connect(t, Options{Upstream: up.dialer(t), Timeout: 300 * time.Millisecond})
+	obs, _ := callObs(t, cs, "boom", `{}`)
+	hint, _ := obs["hint"].(string)
+	if obs["error"] != "internal_error" || obs["correlation_id"] == nil || strings.Contains(hint, "hunter2") ||
+		strings.Contains(hint, "/app/db.js") || !strings.Contains(hint, "db down") {
+		t.Errorf("an upstream isError: %v", obs)
+	}
+	obs, _ = callObs(t, cs, "rpc_error", `{}`)
+	if obs["error"] != "internal_error" || strings.Contains(obs["hint"].(string), "/srv/secret") {
+		t.Errorf("a JSON-RPC error: %v", obs)
+	}
+	id, _ := obs["correlation_id"].(string)
+	if id == "" || !strings.Contains(log.String(), id) || !strings.Contains(log.String(), "/srv/secret/path.go") {
+		t.Errorf("the correlation id %q and the upstream's text are not in the log:\n%s", id, log)
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	up := &fakeUpstream{}
+	cs, _, _ := connect(t, Options{Upstream: up.dialer(t), Timeout: 200 * time.Millisecond})
+	obs, _ := callObs(t, cs, "slow", `{}`)
+	if obs["error"] != "timeout" {
+		t.Errorf("no answer in time: %v", obs)
+	}
+}
+
+func TestBudgetAndBreaker(t *testing.T) {
+	up := &fakeUpstream{}
+	cs, _, _ := connect(t, Options{Upstream: up.dialer(t)})
+	obs, _ := callObs(t, cs, "get_job", `{"job_id":-1}`)
+	if obs["next"] != nil {
+		t.Fatalf("the first invalid_args spends nothing: %v", obs)
+	}
+	obs, res := callObs(t, cs, "get_job", `{"job_id":0}`)
+	if obs["next"] != "handoff" || res.Meta["coerce/decision"] != "handoff" {
+		t.Fatalf("the second invalid_args on job_id: %v %v", obs, res.Meta)
+	}
+	before := up.calls.Load()
+	obs, _ = callObs(t, cs, "get_job", `{"job_id":0}`)
+	if obs["error"] != "invalid_args" || obs["next"] != "handoff" {
+		t.Errorf("the repeat: %v", obs)
+	}
+	// A call that is not a repeat still goes on; its identical repeat does not.
+	callObs(t, cs, "boom", `{}`)
+	if up.calls.Load() != before+1 {
+		t.Fatalf("a new call after the budget is spent was not forwarded")
+	}
+	obs, _ = callObs(t, cs, "boom", `{}`)
+	if up.calls.Load() != before+1 || obs["error"] != "internal_error" || obs["next"] != "handoff" {
+		t.Errorf("an identical failing call after the budget is spent: %v, upstream calls %d", obs, up.calls.Load()-before)
+	}
+}
+
+// TestOutputSchemaWidened: an error observation validates against the listed outputSchema.
+func TestOutputSchemaWidened(t *testing.T) {
+	up := &fakeUpstream{}
+	cs, _, _ := connect(t, Options{Upstream: up.dialer(t)})
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range res.Tools {
+		if tool.Name != "get_job" {
+			continue
+		}
+		b, _ := json.Marshal(tool.OutputSchema)
+		if !strings.Contains(string(b), `"anyOf"`) || !strings.Contains(string(b), `"required":["error"]`) {
+			t.Errorf("outputSchema %s", b)
+		}
+		if !strings.Contains(tool.Description, "invalid_args") {
+			t.Errorf("description %q lacks the catalog", tool.Description)
+		}
+	}
+}
