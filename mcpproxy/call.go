@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/calllog"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,7 +34,7 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 	r, known := p.routes[name]
 	names := toolNames(p.routes)
 	p.mu.RUnlock()
-	line := CallLine{Session: st.id, Tool: capName(name)}
+	line := logLine{Line: calllog.Line{Session: st.id, Tool: name}}
 	if !known {
 		line.Tool = coerce.UnknownTool
 	}
@@ -76,18 +77,20 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 	return p.finish(o, v, res, &line, start)
 }
 
+// logLine is what a call logs, filled in as the call goes.
+type logLine struct {
+	calllog.Line
+	callExtra
+}
+
 // finish logs and counts the answer and returns it as a CallToolResult: the upstream's ok
 // result as it came, or the observation.
-func (p *Proxy) finish(o coerce.Outcome, v coerce.Verdict, res *mcp.CallToolResult, line *CallLine, start time.Time) *mcp.CallToolResult {
+func (p *Proxy) finish(o coerce.Outcome, v coerce.Verdict, res *mcp.CallToolResult, line *logLine, start time.Time) *mcp.CallToolResult {
 	line.Time = time.Now().UTC()
-	line.Code, line.Field = string(o.Code), capName(o.Field)
+	line.Code, line.Field = o.Code, o.Field
 	line.Decision, line.Next = string(v.Decision), next(v)
-	p.log.write(line)
-	var up time.Duration
-	if line.UpstreamMS != nil {
-		up = time.Duration(*line.UpstreamMS * float64(time.Millisecond))
-	}
-	p.opts.Metrics.observe(line.Tool, line.Code, line.Route, time.Since(start), up, line.UpstreamMS != nil)
+	p.log.call(line.Line, line.callExtra)
+	p.opts.Metrics.observe(capName(line.Tool), string(line.Code), line.Route, time.Since(start), line.Line.Upstream, line.Forwarded)
 	if res != nil {
 		return passedResult(res, o, v)
 	}
@@ -97,7 +100,7 @@ func (p *Proxy) finish(o coerce.Outcome, v coerce.Verdict, res *mcp.CallToolResu
 // forward sends the call to the upstream and turns what comes back into an outcome: ok with
 // the upstream's result, or an error observation (res nil) for an isError result, a JSON-RPC
 // error, a lost connection or no answer within the timeout.
-func (p *Proxy) forward(ctx context.Context, name string, args json.RawMessage, line *CallLine) (coerce.Outcome, *mcp.CallToolResult) {
+func (p *Proxy) forward(ctx context.Context, name string, args json.RawMessage, line *logLine) (coerce.Outcome, *mcp.CallToolResult) {
 	ctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
 	defer cancel()
 	o := coerce.Outcome{Tool: name, HandlerCalled: true}
@@ -106,8 +109,7 @@ func (p *Proxy) forward(ctx context.Context, name string, args json.RawMessage, 
 	if err == nil {
 		t0 := time.Now()
 		res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
-		ms := float64(time.Since(t0).Microseconds()) / 1000
-		line.UpstreamMS = &ms
+		line.Forwarded, line.Line.Upstream = true, time.Since(t0)
 		if err != nil && !isProtocolError(err) && ctx.Err() == nil {
 			p.up.drop(cs) // the connection failed under the call: the next call reconnects
 		}
@@ -120,12 +122,12 @@ func (p *Proxy) forward(ctx context.Context, name string, args json.RawMessage, 
 		return o, res
 	case err == nil:
 		p.up.answered()
-		e, line.Upstream = upstreamError(res, p.opts.NewID)
+		e, line.callExtra.Upstream = upstreamError(res, p.opts.NewID)
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		e = coerce.NewError(coerce.Timeout, "", "the tool did not answer within "+p.opts.Timeout.String()+"; it may or may not have acted, so check before repeating a change")
 	default:
 		e = &coerce.Error{Code: coerce.InternalError, Hint: "the tool failed; try later and quote the correlation_id", CorrelationID: p.opts.NewID()}
-		line.Upstream = scrub(err.Error(), maxUpstreamText)
+		line.callExtra.Upstream = scrub(err.Error(), maxUpstreamText)
 	}
 	line.CorrelationID = e.CorrelationID
 	o.Code, o.Field, o.Observation = e.Code, e.Field, e.Observation(answerCap)
@@ -150,14 +152,14 @@ func arguments(obs []byte) json.RawMessage {
 	return ok.Arguments
 }
 
-// appliedRules names the coercion steps of a call's trace that changed a value.
-func appliedRules(tr coerce.Trace) []string {
-	var rules []string
+// appliedRules are the coercion steps of a call's trace that changed a value, with their fields.
+func appliedRules(tr coerce.Trace) []calllog.Applied {
+	var rules []calllog.Applied
 	for _, s := range tr {
 		switch s.Name {
 		case "trim", "digits", "bool_string":
 			if s.OK && s.Before != s.After {
-				rules = append(rules, s.Name)
+				rules = append(rules, calllog.Applied{Field: s.Field, Rule: s.Name})
 			}
 		}
 	}

@@ -8,28 +8,21 @@ import (
 	"time"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/calllog"
 )
 
-// CallLine is the log line of one call, written as one JSON object on one line. It never holds
-// the arguments, nor an upstream's text past its first maxUpstreamText bytes, scrubbed.
-type CallLine struct {
-	Time    time.Time `json:"time"`
-	Session string    `json:"session"`
-	Tool    string    `json:"tool"`
-	Field   string    `json:"field,omitempty"`
-	Code    string    `json:"code"`
-	// Rules are the coercion rules that changed a value ("trim", "digits", "bool_string"), in
-	// the order the call applied them.
-	Rules []string `json:"rules,omitempty"`
+// callExtra is what the proxy's log line of a call holds beyond coerce/calllog's Line (which
+// coerce report reads), written after its members on the same line: who answered, the
+// budget's verdict, and for an internal_error its correlation id with what the upstream said.
+type callExtra struct {
 	// Route says who answered: "upstream" (the call was forwarded), "refused" (the proxy
 	// answered: the narrow map, an unknown tool, the policy), "breaker" (a repeat refused),
 	// "pass" (a pass-through tool, forwarded unchecked).
-	Route string `json:"route"`
-	// UpstreamMS is the upstream's latency in milliseconds; absent when it was not called.
-	UpstreamMS *float64 `json:"upstream_ms,omitempty"`
-	Decision   string   `json:"decision,omitempty"`
-	Next       string   `json:"next,omitempty"`
-	// CorrelationID and Upstream tie an internal_error to what the upstream said (scrubbed).
+	Route    string `json:"route"`
+	Decision string `json:"decision,omitempty"`
+	Next     string `json:"next,omitempty"`
+	// CorrelationID and Upstream tie an internal_error to what the upstream said, scrubbed and
+	// cut to maxUpstreamText bytes.
 	CorrelationID string `json:"correlation_id,omitempty"`
 	Upstream      string `json:"upstream,omitempty"`
 }
@@ -64,6 +57,22 @@ func (l *logger) write(v any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	_, _ = l.w.Write(append(b, '\n'))
+}
+
+// call logs one call: calllog's line, then the proxy's own members. Never the arguments.
+func (l *logger) call(line calllog.Line, x callExtra) {
+	if l == nil || l.w == nil {
+		return
+	}
+	b := line.AppendJSON(make([]byte, 0, 256))
+	extra, err := json.Marshal(x)
+	if err == nil && len(b) >= 2 && string(b[len(b)-2:]) == "}\n" && len(extra) > 2 {
+		b = append(append(b[:len(b)-2], ','), extra[1:]...)
+		b = append(b, '\n')
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, _ = l.w.Write(b)
 }
 
 // event logs an upstream event; text is scrubbed and capped.

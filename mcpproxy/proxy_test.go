@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"coerceplayground/coerce/calllog"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -157,6 +159,26 @@ func TestForwardAndRefuse(t *testing.T) {
 	}
 	if strings.Contains(log.String(), "true") || strings.Contains(log.String(), "abc") {
 		t.Errorf("the log holds arguments:\n%s", log)
+	}
+	var calls []calllog.Line
+	for _, text := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		if strings.Contains(text, `"event":`) {
+			continue
+		}
+		l, err := calllog.Parse([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		calls = append(calls, l)
+	}
+	if len(calls) != 5 {
+		t.Fatalf("%d call lines, want 5:\n%s", len(calls), log)
+	}
+	if c := calls[0]; !c.Forwarded || len(c.Rules) != 2 || c.Rules[0] != (calllog.Applied{Field: "job_id", Rule: "trim"}) || c.Rules[1].Rule != "digits" {
+		t.Errorf("the forwarded near miss logs %+v", c)
+	}
+	if c := calls[1]; c.Forwarded || c.Code != "invalid_args" || c.Field != "job_id" {
+		t.Errorf("the refused call logs %+v", c)
 	}
 }
 
