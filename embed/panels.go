@@ -1,7 +1,7 @@
 package embed
 
 // Panel is one panel of the page. The list is declared once, here: the embed's panels= option,
-// the lesson notes' "panel" targets and the app's panel files (wasm/app/panels.go) go by it.
+// the lesson notes' "panel" targets and the app's panel files (wasm/app/parts.go) go by it.
 type Panel struct {
 	// ID names the panel in panels= and in a note's "panel" target. Its section is the
 	// element panel-<ID> when it has one (the results have none), <ID> itself for the notes.

@@ -9,7 +9,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// readGolden reads testdata/name, first writing got there under -update.
+// readGolden reads testdata/<name>, first writing got there under -update.
 func readGolden(t *testing.T, name, got string) string {
 	t.Helper()
 	p := filepath.Join("testdata", name)

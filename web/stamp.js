@@ -6,7 +6,7 @@
 // Why a script at all: every call from Go into JavaScript copies its strings across and gives
 // each object a reference that the garbage collector must later walk, so a 10,000-row result
 // table drawn call by call (some twelve calls a row) cost most of a second. Here the rows take
-// one call; the values come as two arrays of bytes (docs/performance.md, "The 10,000-row Run").
+// one call; the values come as two arrays of bytes (docs/performance.md, "The levers, kept and rejected").
 //
 // coerceStamp(into, templates, slots, words, data, units) appends the rows to into (an element or a
 // DocumentFragment) and returns them in an Array, which the app indexes to reach row i without

@@ -2,9 +2,9 @@
 // Markdown files and reports every problem a reader would otherwise find the hard way:
 //
 //   - a relative link or image whose file, or whose #anchor, does not exist;
-//   - a path in a code span (`wasm/app/panels.go`) that names no file of the repository;
+//   - a path in a code span (`wasm/app/main.go`) that names no file of the repository;
 //   - a `make <target>` that the Makefile does not define, a `go test ./pkg -run TestX` whose
-//     pattern matches no test of pkg, a `coerce.Name` or `lesson.Type.Method` that the package
+//     pattern matches no test of pkg, a `coerce.Budget` or `lesson.Lab.Run` that the package
 //     does not declare, a `TestX`, `FuzzX` or `ExampleX` that no package declares;
 //   - an absolute path of somebody's machine (/home/…, /root/…) or a reference to an issue tracker;
 //   - a Go sample that is not an excerpt of a compiled Example function: every ```go block must

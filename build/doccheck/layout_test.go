@@ -16,7 +16,7 @@ func TestRepositoryLayout(t *testing.T) {
 	}
 }
 
-// layoutRepo is a small module m: a ← b ← c, a leaf internal/x, a tool build/t over a, and two
+// layoutRepo is a small module m: a ← b ← c, a leaf x under internal/, a tool t under build/ over a, and two
 // commands that run it.
 func layoutRepo(readme string, files map[string]string) fstest.MapFS {
 	fsys := fstest.MapFS{

@@ -15,7 +15,7 @@ func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 var repoPathRE = regexp.MustCompile(`^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.*<>-]+)*/?$`)
 
 // repoPath checks a code span that names a path under a top-level directory of the repository
-// (`wasm/app/panels.go`, `lesson/notes/*.html`, `lesson/<tool>.schema.json`). Spans whose first
+// (`wasm/app/main.go`, `lesson/notes/*.html`, `lesson/<tool>.schema.json`). Spans whose first
 // part is not such a directory (`make test`, `application/wasm`) are not paths and are skipped,
 // and so are generated files the .gitignore lists.
 func (c *checker) repoPath(name string, n int, span string) {

@@ -24,6 +24,26 @@ const (
 func Sizes(fsys fs.FS) []Problem {
 	c := checker{fsys: fsys, ignored: gitignored(fsys)}
 	fset := token.NewFileSet()
+	for _, p := range goFiles(fsys, c.ignored) {
+		src, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			c.report(p, 0, "cannot parse: %v", err)
+			continue
+		}
+		c.sizes(fset, p, f)
+	}
+	return c.problems
+}
+
+// goFiles lists the Go files of fsys, tests included, skipping testdata, node_modules, hidden
+// and underscored directories and what the .gitignore patterns ignored list.
+func goFiles(fsys fs.FS, ignored []string) []string {
+	c := checker{fsys: fsys, ignored: ignored}
+	var out []string
 	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -34,22 +54,12 @@ func Sizes(fsys fs.FS) []Problem {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(p, ".go") || c.isIgnored(p) {
-			return nil
+		if strings.HasSuffix(p, ".go") && !c.isIgnored(p) {
+			out = append(out, p)
 		}
-		src, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
-		if err != nil {
-			c.report(p, 0, "cannot parse: %v", err)
-			return nil
-		}
-		c.sizes(fset, p, f)
 		return nil
 	})
-	return c.problems
+	return out
 }
 
 func (c *checker) sizes(fset *token.FileSet, name string, f *ast.File) {
@@ -63,7 +73,7 @@ func (c *checker) sizes(fset *token.FileSet, name string, f *ast.File) {
 		case *ast.FuncDecl:
 			what, body = fn.Name.Name, fn.Body
 			if fn.Recv != nil && len(fn.Recv.List) == 1 {
-				what = recvName(fn.Recv.List[0].Type) + "." + what
+				what = recvType(fn.Recv.List[0].Type) + "." + what
 			}
 		case *ast.FuncLit:
 			what, body = "a function literal", fn.Body
@@ -79,16 +89,4 @@ func (c *checker) sizes(fset *token.FileSet, name string, f *ast.File) {
 		}
 		return true
 	})
-}
-
-func recvName(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return recvName(t.X)
-	case *ast.IndexExpr:
-		return recvName(t.X)
-	case *ast.Ident:
-		return t.Name
-	}
-	return "?"
 }

@@ -22,10 +22,11 @@ var packageDirs = map[string]string{
 }
 
 // symbols is what a package declares at top level: names (functions, types, variables,
-// constants), Type.Method and Type.Field; tests holds its Test, Benchmark, Fuzz and Example
-// functions, from the _test.go files.
+// constants), Type.Method, Type.Field and Interface.Method; types holds the types' names; tests
+// holds its Test, Benchmark, Fuzz and Example functions, from the _test.go files.
 type symbols struct {
 	names map[string]bool
+	types map[string]bool
 	tests []string
 }
 
@@ -33,7 +34,7 @@ func (c *checker) symbolsOf(dir string) *symbols {
 	if s, ok := c.packages[dir]; ok {
 		return s
 	}
-	s := &symbols{names: map[string]bool{}}
+	s := &symbols{names: map[string]bool{}, types: map[string]bool{}}
 	c.packages[dir] = s
 	entries, err := fs.ReadDir(c.fsys, dir)
 	if err != nil {
@@ -80,15 +81,32 @@ func (s *symbols) add(f *ast.File, test bool) {
 					}
 				case *ast.TypeSpec:
 					s.names[sp.Name.Name] = true
-					if st, ok := sp.Type.(*ast.StructType); ok {
-						for _, fld := range st.Fields.List {
-							for _, n := range fld.Names {
-								s.names[sp.Name.Name+"."+n.Name] = true
-							}
-						}
-					}
+					s.types[sp.Name.Name] = true
+					s.members(sp)
 				}
 			}
+		}
+	}
+}
+
+// members adds a struct type's fields (an embedded one by its type's name) and an interface's
+// methods as Type.Member.
+func (s *symbols) members(sp *ast.TypeSpec) {
+	var fields *ast.FieldList
+	switch t := sp.Type.(type) {
+	case *ast.StructType:
+		fields = t.Fields
+	case *ast.InterfaceType:
+		fields = t.Methods
+	default:
+		return
+	}
+	for _, fld := range fields.List {
+		for _, n := range fld.Names {
+			s.names[sp.Name.Name+"."+n.Name] = true
+		}
+		if len(fld.Names) == 0 {
+			s.names[sp.Name.Name+"."+recvType(fld.Type)] = true
 		}
 	}
 }
@@ -99,8 +117,12 @@ func recvType(e ast.Expr) string {
 		return recvType(t.X)
 	case *ast.IndexExpr:
 		return recvType(t.X)
+	case *ast.IndexListExpr:
+		return recvType(t.X)
 	case *ast.Ident:
 		return t.Name
+	case *ast.SelectorExpr:
+		return t.Sel.Name
 	}
 	return ""
 }

@@ -62,7 +62,7 @@ func buildWasm(c Config, pkg, out, ldflags, twin string) error {
 
 // wasmExperiment is the GOEXPERIMENT app.wasm is built with: Go 1.26's previous garbage
 // collector, whose code is 8.7 KiB smaller in brotli than Green Tea's, with a 10,000-row Run no
-// slower side by side (docs/performance.md, "Toward 660 KiB"). Go keeps the opt-out for a
+// slower side by side (docs/performance.md, "The levers, kept and rejected"). Go keeps the opt-out for a
 // release or two; a Go that no longer knows it fails the build, naming it.
 const wasmExperiment = "nogreenteagc"
 

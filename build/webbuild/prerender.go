@@ -35,7 +35,7 @@ func FillRegions(index []byte, regions []page.Region) ([]byte, error) {
 }
 
 // prerenderIndex brings the web directory's index.html up to date with Prerender, writing it
-// only when it changed; an index.html without any region is left alone. index.html is committed (web.Files embeds it) with its regions filled,
+// only when it changed; an index.html without any region is left alone. index.html is committed (web.Static embeds it) with its regions filled,
 // so every way of serving the page sends the pre-rendered lesson; TestIndexPrerendered fails
 // when the committed copy is behind.
 func prerenderIndex(web string) (bool, error) {

@@ -12,7 +12,7 @@ import (
 )
 
 // TestIndexPrerendered fails when the committed index.html is behind what the page's views
-// draw: every way of serving the page (serve.go, make dist, the edge worker, web.Files) sends
+// draw: every way of serving the page (serve.go, make dist, the edge worker, web.Static) sends
 // that file, so it must hold the lesson as the app would draw it. `make build` rewrites it.
 func TestIndexPrerendered(t *testing.T) {
 	name := filepath.Join("..", "..", "web", "index.html")

@@ -13,7 +13,7 @@ package main
 // put every element and event type into an interface, the linker keeps every
 // method of every type that any interface call might reach. Building the
 // wrappers here, from types the page knows, cut app.wasm a great deal (docs/performance.md,
-// "How the page fits"). The rest are APIs dom/v2 does not wrap (localStorage, the
+// "The levers, kept and rejected"). The rest are APIs dom/v2 does not wrap (localStorage, the
 // clipboard, <dialog>, history, file reading, downloads, performance marks).
 
 import (
@@ -83,7 +83,7 @@ func closest(e *dom.BasicHTMLElement, sel string) (*dom.BasicHTMLElement, bool) 
 // dom/v2's wrappers only as concrete types, never in an interface: a type converted to an
 // interface keeps its descriptor with every method's signature, and for dom/v2's types those
 // signatures reach Node, Element, Document, Event and the rest, about 40 KB of type data
-// (docs/performance.md, "app.wasm: where the bytes go").
+// (docs/performance.md, "Where the bytes go").
 func appendChild(parent, child *dom.BasicHTMLElement) {
 	parent.Underlying().Call("appendChild", child.Underlying())
 }

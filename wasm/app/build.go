@@ -14,7 +14,7 @@ import (
 )
 
 // build makes the DOM of n. Text reaches it as text nodes and attribute values only; a
-// Markup child is the lesson's own markup (page.Markup).
+// Markup child is the lesson's own markup (page.Node.IsMarkup).
 func build(n page.Node) js.Value { return buildIn(js.Global().Get("document"), n) }
 
 func buildIn(doc js.Value, n page.Node) js.Value {

@@ -9,8 +9,8 @@ import (
 	"coerceplayground/wasm/jsguard"
 )
 
-// Panels built on first open. The "Beyond one call" panels (panels.go marks them later) were
-// most of the app's start-up work (docs/performance.md, "Panels built on first open"), and
+// Panels built on first open. The "Beyond one call" panels (parts.go marks them later) were
+// most of the app's start-up work (docs/performance.md, "The levers, kept and rejected"), and
 // none of them is needed to predict, edit and Run the table. Each is built, from the State as it
 // is then, at the first of:
 //

@@ -21,7 +21,7 @@ const (
 	// with the run: more than a screen holds at any width, since a row with its reading is at
 	// least seven lines high. A run of up to longResults rows gets every reading with it. Two
 	// hundred readings drawn with the run cost about as much as stamping all 10,000 rows
-	// (docs/performance.md, "The 10,000-row Run").
+	// (docs/performance.md, "The levers, kept and rejected").
 	eagerReadings = 40
 	// readingChunk is how many readings one task draws after the run.
 	readingChunk = 200

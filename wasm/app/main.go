@@ -1,7 +1,7 @@
 //go:build js
 
 // Command app is the playground page's WebAssembly program: the view of the
-// page's model, page.State. Each panel has its own file (panels.go lists
+// page's model, page.State. Each panel has its own file (parts.go lists
 // them); a panel reads its part of the DOM, calls the State, and re-renders
 // when the State announces a change (page.Event). No panel listens to
 // another panel's buttons. Text that a learner or a link supplied reaches the
@@ -40,7 +40,7 @@ type app struct {
 	ed  *editor  // the table editor (table.go), which other panels focus rows of
 	res *results // the results panel (results.go)
 
-	tries  map[string]func(lesson.Try) // how to show each kind of Try it target (panels.go)
+	tries  map[string]func(lesson.Try) // how to show each kind of Try it target (parts.go)
 	trying *tryContext                 // the note card whose Try it is being shown (notes.go)
 	later  *deferred                   // the panels built on first open (later.go)
 	// prerendered is true when the page opens on what the build wrote into index.html

@@ -29,7 +29,7 @@ type tryContext struct {
 	shown bool // the row handler showed the result where it ran (the results, Try your own)
 }
 
-// initNotes runs last of the panels (panels.go): a card shows the Try it targets the panels
+// initNotes runs last of the panels (parts.go): a card shows the Try it targets the panels
 // before it registered.
 func initNotes(a *app) {
 	toggle := byID("notes-toggle")

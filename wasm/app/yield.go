@@ -10,7 +10,7 @@ import (
 
 // The app's start is a series of steps, each a task of its own: between two, pause gives the
 // main thread back to the browser, which paints, scrolls and answers input before the next step
-// (docs/performance.md, "No long task"). A Go program on js/wasm runs until every goroutine
+// (docs/performance.md, "The levers, kept and rejected"). A Go program on js/wasm runs until every goroutine
 // waits, then returns to the browser; pause makes the app's goroutine wait for a callback that
 // the browser calls in a later task.
 //

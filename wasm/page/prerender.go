@@ -53,7 +53,7 @@ func PrerenderTable(t lesson.Table) []Region {
 
 // fullPageShows reports whether the full page (not an embed) can show a Try it target: every
 // kind TryLabel names, and a panel target when the panel has a section of its own (all but
-// the results and the notes, page.Panel).
+// the results and the notes, embed.Panel).
 func fullPageShows(t lesson.Try) bool {
 	if t.Kind != "panel" {
 		return TryLabel(t) != ""

@@ -15,7 +15,7 @@ import (
 // result row needs about twelve (the clone, its attributes, the texts of its cells, finding the
 // cells), and each carries Go values across: every string is copied and gets a reference with a
 // finalizer, which the garbage collector then walks. At 10,000 rows that was 120,000 crossings
-// and most of a second (docs/performance.md, "The 10,000-row Run"). The same Stamp draws the
+// and most of a second (docs/performance.md, "The levers, kept and rejected"). The same Stamp draws the
 // six rows of the lesson's table and the 10,000 of the largest, so there is one renderer.
 //
 // Row(i) is row i as a Node, the template with its values filled in by the rules of Fill: what

@@ -41,7 +41,7 @@ const contentHeight = `Math.ceil(document.documentElement.getBoundingClientRect(
 // TestEmbedFigures lays the embed page out at embed.Width, as it opens, for one panel at a
 // time, the tools, predict mode and 1, 6 and 50 rows, and checks that embed.Height is what
 // Chromium lays out plus embed.Spare, to within a few pixels each way. When it fails, the
-// measured heights it prints are the figures to put in wasm/page/embedheight.go.
+// measured heights it prints are the figures to put in embed/height.go.
 func TestEmbedFigures(t *testing.T) {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
