@@ -44,9 +44,10 @@ type Proxy struct {
 	log     *logger
 	granted func(string) bool
 
-	mu       sync.RWMutex
-	routes   map[string]route
-	sessions map[*mcp.ServerSession]*session
+	mu         sync.RWMutex
+	routes     map[string]route
+	listedOnce bool // the upstream's tools have been listed at least once
+	sessions   map[*mcp.ServerSession]*session
 }
 
 // New returns the proxy. Nothing is started until the first call, or Start.
@@ -144,7 +145,7 @@ func (p *Proxy) setTools(tools []*mcp.Tool) {
 	}
 	p.mu.Lock()
 	old := p.routes
-	p.routes = routes
+	p.routes, p.listedOnce = routes, true
 	p.mu.Unlock()
 	var gone []string
 	for n := range old {
@@ -179,9 +180,10 @@ func objectSchema(s any) bool {
 // reads. It also tracks sessions, so each one's budget is dropped when it ends.
 func (p *Proxy) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if method != "tools/call" {
+		if method != "tools/call" && method != "tools/list" {
 			return next(ctx, method, req)
 		}
+		p.ensureListed(ctx)
 		ctr, ok := req.(*mcp.CallToolRequest)
 		if !ok || ctr.Params == nil {
 			return next(ctx, method, req)
@@ -193,6 +195,20 @@ func (p *Proxy) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		return p.call(ctx, ctr.Session, ctr.Params.Name, ctr.Params.Arguments), nil
+	}
+}
+
+// ensureListed connects to the upstream once if it never has, so the first tools/list or
+// tools/call a client sends knows the upstream's tools. After that, a lost upstream keeps its
+// last list until the next call restarts it.
+func (p *Proxy) ensureListed(ctx context.Context) {
+	p.mu.RLock()
+	listed := p.listedOnce
+	p.mu.RUnlock()
+	if !listed {
+		ctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
+		defer cancel()
+		_, _ = p.up.session(ctx) // a failure is logged; the call is then answered from the empty list
 	}
 }
 
