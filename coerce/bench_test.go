@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 
 	"coerceplayground/coerce"
@@ -156,4 +158,57 @@ func BenchmarkBudget(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkObservationLinear writes ok observations of about 1× and 10× the size in one run
+// (a result of n members, each an object with a string and a list), through Call with a cap that
+// holds both, and reports ns per observation byte: equal figures show the writer, its key checks
+// included, is linear. The hint rows give a handler's hint of 64 KiB and 640 KiB: the
+// observation stays at the cap, and ns/op shows the hint costs only the credential scan that
+// redacts it.
+func BenchmarkObservationLinear(b *testing.B) {
+	ctx := context.Background()
+	for _, n := range []int{100, 1000} {
+		res := make(coerce.Result, n)
+		for i := range res {
+			res[i] = coerce.M("key_"+strconv.Itoa(i), coerce.Object(coerce.M("name", coerce.String("job number "+strconv.Itoa(i))), coerce.M("steps", coerce.List(coerce.Int(1), coerce.Int(2)))))
+		}
+		d, err := coerce.NewDispatcher(coerce.Config{}, coerce.Tool{Name: "wide", Cap: 1 << 20,
+			Handler: func(context.Context, coerce.Args) (coerce.Result, error) { return res, nil }})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("ok/"+strconv.Itoa(n/100)+"x", func(b *testing.B) {
+			b.ReportAllocs()
+			size := 0
+			for b.Loop() {
+				o := d.Call(ctx, "wide", []byte(`{}`))
+				if o.Code != coerce.OK {
+					b.Fatalf("%s", o.Observation)
+				}
+				size = len(o.Observation)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(size), "ns/byte")
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
+	for _, kib := range []int{64, 640} {
+		hint := strings.Repeat("h", kib<<10)
+		d, err := coerce.NewDispatcher(coerce.Config{}, coerce.Tool{Name: "loud",
+			Handler: func(context.Context, coerce.Args) (coerce.Result, error) {
+				return nil, coerce.NewError(coerce.InvalidArgs, "x", hint)
+			}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("hint/"+strconv.Itoa(kib/64)+"x", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if o := d.Call(ctx, "loud", []byte(`{}`)); len(o.Observation) > coerce.DefaultCap {
+					b.Fatalf("%d bytes", len(o.Observation))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(hint)), "ns/hint-byte")
+		})
+	}
 }

@@ -67,7 +67,7 @@ func (b *Budget) Observe(o Outcome) Verdict {
 	switch entry.Per {
 	case perField:
 		key.field = o.Field
-		f := o.Field
+		f := Cut(o.Field, maxGotBytes)
 		if f == "" {
 			f = "the arguments"
 		}
@@ -84,7 +84,7 @@ func (b *Budget) Observe(o Outcome) Verdict {
 		b.counts[all]++
 		if b.counts[all] > entry.ToolCap {
 			v := Verdict{Decision: entry.OnCap, Count: b.counts[all], Cap: entry.ToolCap, Per: perTool,
-				Reason: string(o.Code) + " " + strconv.Itoa(b.counts[all]) + " times on " + o.Tool + ": " + onCapWords(entry.OnCap)}
+				Reason: string(o.Code) + " " + strconv.Itoa(b.counts[all]) + " times on " + Cut(o.Tool, maxGotBytes) + ": " + onCapWords(entry.OnCap)}
 			b.final = &v
 			return v
 		}

@@ -17,14 +17,16 @@ import "strconv"
 // the entry's. Nothing is built unless Trace is called; Observe is unchanged.
 func (v Verdict) Trace(o Outcome) Trace {
 	ends := v.Decision == Stop || v.Decision == Handoff
-	answered := o.Tool + " answered " + string(o.Code)
+	// The outcome may come from anywhere (a transcript, a test): its names are cut as got is.
+	code, field := Cut(string(o.Code), maxGotBytes), Cut(o.Field, maxGotBytes)
+	answered := Cut(o.Tool, maxGotBytes) + " answered " + code
 	if o.Tool == "" {
-		answered = "the call answered " + string(o.Code)
+		answered = "the call answered " + code
 	}
-	t := Trace{{Name: "code", OK: true, Field: o.Field, Detail: answered}}
+	t := Trace{{Name: "code", OK: true, Field: field, Detail: answered}}
 	entry, _ := Lookup(o.Code)
 	if v.Count > 0 {
-		t = append(t, Step{Name: "count", OK: true, Field: o.Field, Detail: countWords(o, v)})
+		t = append(t, Step{Name: "count", OK: true, Field: field, Detail: countWords(o, v)})
 	}
 	var why string
 	switch {

@@ -1,6 +1,7 @@
 package coerce_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -125,6 +126,7 @@ func FuzzVerdictTrace(f *testing.F) {
 	f.Add([]byte{1, 9, 17, 25, 0})
 	f.Add([]byte{3, 0, 3})
 	f.Add([]byte{4, 4, 4, 4})
+	f.Add(bytes.Repeat([]byte{1, 9, 17}, 1<<20/3)) // 1 MB: the target reads its first 64 outcomes
 	tools := []string{"get_job", "get_user"}
 	codes := []coerce.Code{coerce.OK, coerce.InvalidArgs, coerce.NotFound, coerce.Denied, coerce.RateLimited, coerce.Timeout, coerce.InternalError, "teapot"}
 	fields := []string{"", "job_id", "user_id", "x"}

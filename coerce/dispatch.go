@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,7 +14,12 @@ import (
 
 // Handler runs a tool once its arguments are valid. It returns the result of an ok observation,
 // or an error: an [*Error] for an outcome the model can act on (not_found, denied, …); any other
-// error, and any panic, becomes internal_error with a correlation id, and its text is never shown.
+// error, any panic and runtime.Goexit become internal_error with a correlation id, and no text of
+// theirs is shown. A result that is not one object with unique keys within the cap is
+// internal_error too (see [Result]).
+//
+// The handler runs on a goroutine of its own: when the call's context ends first, the call
+// answers timeout at once and whatever the handler returns later is dropped.
 type Handler func(ctx context.Context, args Args) (Result, error)
 
 // Tool is a tool as the model sees it (name, description, schema) and as the runtime runs it.
@@ -40,7 +44,8 @@ type Config struct {
 	MaxInputBytes int
 	// MaxDepth bounds nesting inside the argument object; zero means DefaultMaxDepth.
 	MaxDepth int
-	// NewID makes correlation ids; nil means 16 random hex digits.
+	// NewID makes correlation ids; nil means 16 random hex digits. An id outside the format
+	// ([ValidCorrelationID]) is not used: a random one replaces it.
 	NewID func() string
 	// Metrics, when set, counts every outcome per (tool, code).
 	Metrics *Metrics
@@ -71,18 +76,31 @@ type LogLine struct {
 	Bug bool
 }
 
+// String writes the line as words: tool=… code=… field="…" correlation_id=… bug=true. Every
+// value is cut to 64 bytes, and one that is not a plain word is quoted with its control
+// characters escaped, so no value can start a line of its own or grow the line past a few
+// hundred bytes, whoever built the LogLine.
 func (l LogLine) String() string {
-	s := "tool=" + l.Tool + " code=" + string(l.Code)
+	s := "tool=" + logWord(l.Tool) + " code=" + logWord(string(l.Code))
 	if l.Field != "" {
-		s += " field=" + strconv.Quote(l.Field)
+		s += " field=" + strconv.Quote(Cut(l.Field, maxGotBytes))
 	}
 	if l.CorrelationID != "" {
-		s += " correlation_id=" + l.CorrelationID
+		s += " correlation_id=" + logWord(l.CorrelationID)
 	}
 	if l.Bug {
 		s += " bug=true"
 	}
 	return s
+}
+
+// logWord is s as a log line's value: as it is when it is a plain word (the format of a
+// correlation id, which every code and declared tool name fits), quoted and cut otherwise.
+func logWord(s string) string {
+	if ValidCorrelationID(s) || s == UnknownTool {
+		return s
+	}
+	return strconv.Quote(Cut(s, maxGotBytes))
 }
 
 // The dispatcher's default bounds on the argument text: generous for any real tool call, small
@@ -104,6 +122,7 @@ type Dispatcher struct {
 	metrics  *Metrics
 	log      func(LogLine)
 	decoders sync.Pool
+	runs     sync.Pool // *handlerRun, each with its done channel
 }
 
 type compiledTool struct {
@@ -143,12 +162,12 @@ func NewDispatcher(cfg Config, tools ...Tool) (*Dispatcher, error) {
 		}
 		for _, c := range t.Codes {
 			if _, ok := Lookup(c); !ok {
-				return nil, errors.New("coerce: tool " + t.Name + " declares code " + strconv.Quote(string(c)) + " outside the catalog")
+				return nil, errors.New("coerce: tool " + quotedName(t.Name) + " declares code " + quotedName(string(c)) + " outside the catalog")
 			}
 		}
 		for _, o := range d.tools {
 			if o.Name == t.Name {
-				return nil, errors.New("coerce: tool " + t.Name + " declared twice")
+				return nil, errors.New("coerce: tool " + quotedName(t.Name) + " declared twice")
 			}
 		}
 		c := compiledTool{Tool: t, cap: t.Cap}
@@ -161,6 +180,7 @@ func NewDispatcher(cfg Config, tools ...Tool) (*Dispatcher, error) {
 		c.example = exampleObject(t.Schema)
 		d.tools = append(d.tools, c)
 	}
+	d.runs.New = func() any { return &handlerRun{done: make(chan struct{}, 1)} }
 	d.decoders.New = func() any {
 		st := &decoderState{}
 		st.dec = jsontext.NewDecoder(&st.b)
@@ -194,21 +214,6 @@ func exampleObject(s Schema) string {
 		n++
 	}
 	return string(append(b, '}'))
-}
-
-// randomID returns 16 hex digits. A correlation id only has to be unlikely to repeat, not
-// unguessable: it ties a report to a log line and grants nothing. math/rand/v2 (seeded by the
-// runtime) is enough, and keeps crypto/rand's FIPS stack out of the WebAssembly build (57 KB
-// brotli).
-func randomID() string {
-	const digits = "0123456789abcdef"
-	var b [16]byte
-	n := rand.Uint64()
-	for i := len(b) - 1; i >= 0; i-- {
-		b[i] = digits[n&15]
-		n >>= 4
-	}
-	return string(b[:])
 }
 
 // UnknownTool is the tool name outcomes, logs and metrics use for a call of a tool that does not
@@ -277,84 +282,40 @@ func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte, tr *
 	if e := r.read(st.dec, raw); e != nil {
 		return d.finish(t.Name, t.cap, e, false, "", tr)
 	}
-	res, e, fault := d.run(ctx, t, args)
+	res, e, fault, called := d.run(ctx, t, args)
 	if e == nil {
-		obs := appendOK(make([]byte, 0, 128), res)
-		if len(obs) <= t.cap {
+		obs, bad := appendOK(make([]byte, 0, 128), res, t.cap)
+		if bad == "" {
 			d.count(t.Name, OK)
 			if tr != nil {
 				tr.ok(stepHandler, "", t.Name+" returned a result of "+strconv.Itoa(len(obs))+" bytes, within the "+strconv.Itoa(t.cap)+"-byte cap")
 			}
 			return Outcome{Tool: t.Name, Code: OK, Observation: obs, HandlerCalled: true}
 		}
-		e = &Error{Code: InternalError, Hint: "the result is over this tool's " + strconv.Itoa(t.cap) + "-byte cap; report it with the correlation_id"}
-		fault = "the handler's result is over the tool's cap"
+		e, fault = &Error{Code: InternalError, Hint: failedHint}, bad
+		if bad == faultOverCap {
+			e.Hint = "the result is over this tool's " + strconv.Itoa(t.cap) + "-byte cap; report it with the correlation_id"
+		}
 	}
 	if e.Got == "" && e.Field != "" && (e.Code == InvalidArgs || e.Code == NotFound) {
 		if i := t.Schema.index([]byte(e.Field)); i >= 0 && raws[i] != nil {
 			e.Got = gotJSON(e.Field, raws[i])
 		}
 	}
-	return d.finish(t.Name, t.cap, e, true, fault, tr)
-}
-
-// run calls the handler, turning panics, plain errors and unknown codes into internal_error.
-// fault, when not empty, says how the handler failed: the outcome is the tool's bug.
-func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res Result, e *Error, fault string) {
-	defer func() {
-		if p := recover(); p != nil {
-			res, e, fault = nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, "the handler panicked"
-		}
-	}()
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	r, err := t.Handler(ctx, args)
-	if err == nil {
-		return r, nil, ""
-	}
-	var ce *Error
-	switch {
-	case errors.As(err, &ce) && mayReturn(t, ce.Code):
-		cp := *ce
-		if cp.Got != "" {
-			cp.Got = safeGot(cp.Field, cp.Got) // set by hand, perhaps not with WithGot
-		}
-		cp.step = stepNone
-		return nil, &cp, ""
-	case errors.Is(err, context.DeadlineExceeded):
-		return nil, &Error{Code: Timeout, Hint: "the tool did not finish in time; it may or may not have acted, so check before repeating a change"}, ""
-	case errors.As(err, &ce):
-		return nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, "the handler returned the code " + strconv.Quote(string(ce.Code)) + ", which it does not declare"
-	}
-	return nil, &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id"}, "the handler returned a plain error; its text is not shown"
-}
-
-// mayReturn reports whether t's handler may return code: the codes it declares, plus the three
-// every tool can give (see [Tool.Catalog]). A tool that declares nothing may not return not_found or
-// denied: its committed catalog would not list them.
-func mayReturn(t *compiledTool, code Code) bool {
-	switch code {
-	case InvalidArgs, Timeout, InternalError:
-		return true
-	}
-	return declares(t.Codes, code)
-}
-
-func declares(codes []Code, c Code) bool {
-	for _, x := range codes {
-		if x == c {
-			return true
-		}
-	}
-	return false
+	return d.finish(t.Name, t.cap, e, called, fault, tr)
 }
 
 // finish encodes an error outcome within the cap, counts and logs it, and ends its trace. fault
 // says how the handler failed, when that is the tool's bug.
 func (d *Dispatcher) finish(tool string, capBytes int, e *Error, called bool, fault string, tr *tracer) Outcome {
-	if e.Code == InternalError && e.CorrelationID == "" {
-		e.CorrelationID = d.newID()
+	// Each member is bounded before anything is written, so the log line, the trace and the
+	// encoding below are bounded too, whoever wrote the error.
+	e.Field, e.Hint, e.RequiredPermission = Cut(e.Field, maxGotBytes), Cut(e.Hint, capBytes), Cut(e.RequiredPermission, maxGotBytes)
+	if e.Code == InternalError || e.CorrelationID != "" {
+		var replaced bool
+		if e.CorrelationID, replaced = correlationID(e.CorrelationID, d.newID); replaced && fault == "" {
+			fault = faultID
+		}
 	}
 	d.count(tool, e.Code)
 	if d.log != nil {

@@ -26,10 +26,11 @@ type Error struct {
 
 // Error returns the code and field, for logs. It never holds the input.
 func (e *Error) Error() string {
+	code := Cut(string(e.Code), maxGotBytes)
 	if e.Field != "" {
-		return string(e.Code) + " (" + e.Field + ")"
+		return code + " (" + Cut(e.Field, maxGotBytes) + ")"
 	}
-	return string(e.Code)
+	return code
 }
 
 // NewError returns an error with a code, the field it is about (or "") and a hint.
@@ -60,7 +61,10 @@ func (e *Error) WithGot(value string) *Error {
 
 // Observation encodes e within capBytes (DefaultCap when zero, raised to MinCap), as a dispatcher
 // would: a code outside the catalog is a bug, written as internal_error rather than passed on to
-// the model. It is how a tool that normalizes a vendor response ([HTTPNormalizer]) answers.
+// the model; field, hint, permission and got are redacted and cut as a handler's are; a
+// correlation id outside the format ([ValidCorrelationID]) is replaced by a new one, and an
+// internal_error without one gets one. It is how a tool that normalizes a vendor response
+// ([HTTPNormalizer]) answers.
 func (e *Error) Observation(capBytes int) []byte {
 	if capBytes <= 0 {
 		capBytes = DefaultCap
@@ -69,12 +73,11 @@ func (e *Error) Observation(capBytes int) []byte {
 		capBytes = MinCap
 	}
 	if _, ok := Lookup(e.Code); !ok {
-		e = &Error{Code: InternalError, Hint: "the tool failed; try later and quote the correlation_id", CorrelationID: "unknown_code"}
+		e = &Error{Code: InternalError, Hint: failedHint, CorrelationID: "unknown_code"}
 	}
-	if e.Got != "" {
-		safe := *e
-		safe.Got = safeGot(e.Field, e.Got)
-		e = &safe
+	safe := fromHandler(e, capBytes)
+	if safe.Code == InternalError || safe.CorrelationID != "" {
+		safe.CorrelationID, _ = correlationID(safe.CorrelationID, nil)
 	}
-	return encodeError(e, capBytes)
+	return encodeError(&safe, capBytes)
 }

@@ -17,3 +17,7 @@ func Known(code Code) bool {
 	_, ok := Lookup(code)
 	return code == OK || ok
 }
+
+// ResultOf is an Object's members as a Result: how a test turns a parsed object into what a
+// handler returns.
+func ResultOf(v Value) Result { return Result(v.kids) }

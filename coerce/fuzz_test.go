@@ -87,6 +87,9 @@ func FuzzDispatch(f *testing.F) {
 			f.Add([]byte(r.args), 0, 0)
 		}
 	}
+	// 1 MB inputs, over the input limit: made here rather than committed.
+	f.Add(append([]byte(`{"job_id":"`), bytes.Repeat([]byte("9"), 1<<20)...), 1, 11)
+	f.Add(bytes.Repeat([]byte(`[`), 1<<20), 0, 0)
 	n := calls{}
 	d, err := coerce.NewDispatcher(coerce.Config{}, testTools(n)...)
 	if err != nil {

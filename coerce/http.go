@@ -134,11 +134,10 @@ func (n HTTPNormalizer) decide(resp HTTPResponse, explain bool) (*Error, httpWhy
 	return e, w
 }
 
+// id is a new correlation id: NewID's when it makes them in the format, otherwise a random one.
 func (n HTTPNormalizer) id() string {
-	if n.NewID != nil {
-		return n.NewID()
-	}
-	return randomID()
+	id, _ := correlationID("", n.NewID)
+	return id
 }
 
 func header(h [][2]string, name string) (string, bool) {
@@ -150,24 +149,13 @@ func header(h [][2]string, name string) (string, bool) {
 	return "", false
 }
 
-// requestID returns the vendor's request id when it is short and plain enough to echo.
+// requestID returns the vendor's request id when it is in the correlation id format
+// ([ValidCorrelationID]): short and plain enough to echo.
 func requestID(h [][2]string) (id, from string) {
 	// Where vendors put the id their support desk asks for.
 	requestIDHeaders := [...]string{"x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid", "x-amz-request-id", "x-github-request-id", "cf-ray"}
 	for _, name := range requestIDHeaders {
-		v, ok := header(h, name)
-		if !ok || v == "" || len(v) > maxGotBytes || looksLikeCredential(v) {
-			continue
-		}
-		plain := true
-		for i := 0; i < len(v); i++ {
-			c := v[i]
-			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == ':') {
-				plain = false
-				break
-			}
-		}
-		if plain {
+		if v, ok := header(h, name); ok && ValidCorrelationID(v) {
 			return v, name
 		}
 	}

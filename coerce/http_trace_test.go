@@ -93,6 +93,10 @@ func FuzzNormalizeTraced(f *testing.F) {
 	f.Add(503, "X-Request-Id", "req_81c2", "<h1>down</h1>")
 	f.Add(500, "X-Request-Id", "sk_live_51Habcdefghijklmnop", "Traceback (most recent call last)")
 	f.Add(0, "", "", "")
+	// 1 MB header values and bodies, made here rather than committed.
+	f.Add(429, "Retry-After", strings.Repeat("9", 1<<20), strings.Repeat("x", 1<<20))
+	f.Add(429, "Retry-After", "Wed, "+strings.Repeat("21 ", 1<<18), "")
+	f.Add(503, "X-Request-Id", strings.Repeat("r", 1<<20), strings.Repeat("<h1>", 1<<18))
 	const secret = "sk_live_51HzzTOPSECRETzz9"
 	n := coerce.HTTPNormalizer{Now: func() time.Time { return time.Date(2026, 10, 21, 7, 28, 0, 0, time.UTC) },
 		NewID: func() string { return "generated-1" }}
@@ -101,8 +105,11 @@ func FuzzNormalizeTraced(f *testing.F) {
 			Header: [][2]string{{name, value}, {"Retry-After", secret}, {"X-Request-Id", secret}}, Body: []byte(body + secret)}
 		checkVendorSteps(t, n, resp, n.Normalize(resp))
 		_, tr := n.NormalizeTraced(resp)
-		if out := string(tr.JSON()); strings.Contains(out, secret) {
-			t.Errorf("the planted credential reached the steps: %s", out)
+		if out := string(tr.JSON()); strings.Contains(out, secret) || len(out) > 2048 {
+			t.Errorf("the planted credential reached the steps, or they are %d bytes: %.300s", len(out), out)
+		}
+		if s := n.Explain(resp); len(s) > 512 {
+			t.Errorf("Explain is %d bytes: %.300s", len(s), s)
 		}
 	})
 }

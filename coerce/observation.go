@@ -12,16 +12,15 @@ const DefaultCap = 1024
 // MinCap is the smallest cap a tool may set: room for any error code with a correlation id.
 const MinCap = 128
 
-// appendOK appends {"ok":true,...result}.
-func appendOK(dst []byte, r Result) []byte {
-	dst = append(dst, `{"ok":true`...)
-	for i := range r {
-		dst = append(dst, ',')
-		dst = appendQuoted(dst, r[i].Key)
-		dst = append(dst, ':')
-		dst = r[i].Value.appendJSON(dst)
+// appendOK appends {"ok":true,...result} when that is one well-formed object within limit bytes,
+// and otherwise says why not (fault, "" when it is): see [resultWriter].
+func appendOK(dst []byte, r Result, limit int) (_ []byte, fault string) {
+	w := resultWriter{dst: append(dst, `{"ok":true`...), limit: limit}
+	if w.members(r, 0, true) {
+		w.dst = append(w.dst, '}')
+		w.room(0)
 	}
-	return append(dst, '}')
+	return w.dst, w.fault
 }
 
 // appendError appends the error observation with the fixed key order:

@@ -103,20 +103,24 @@ func (s Schema) check() error {
 		case f.Name == "":
 			return errors.New("coerce: a field has no name")
 		case seen[f.Name]:
-			return errors.New("coerce: field " + f.Name + " declared twice")
+			return errors.New("coerce: field " + quotedName(f.Name) + " declared twice")
 		case f.Kind == Integer && f.Max < f.min():
-			return errors.New("coerce: integer field " + f.Name + " needs Max >= its minimum")
+			return errors.New("coerce: integer field " + quotedName(f.Name) + " needs Max >= its minimum")
 		case f.Kind == Text && (f.MinLength < 0 || f.MaxLength < 0 || f.MaxLength > 0 && f.MaxLength < f.MinLength):
-			return errors.New("coerce: string field " + f.Name + " has lengths that no value fits")
+			return errors.New("coerce: string field " + quotedName(f.Name) + " has lengths that no value fits")
 		case f.Kind == PrefixedID && f.Prefix == "":
-			return errors.New("coerce: id field " + f.Name + " needs a Prefix")
+			return errors.New("coerce: id field " + quotedName(f.Name) + " needs a Prefix")
 		case f.Kind < Integer || f.Kind > Text:
-			return errors.New("coerce: field " + f.Name + " has no kind")
+			return errors.New("coerce: field " + quotedName(f.Name) + " has no kind")
 		}
 		seen[f.Name] = true
 	}
 	return nil
 }
+
+// quotedName is a declared name as an error message quotes it: a tool's declaration can come from
+// a person's text (a table's own tool), so the name is cut and its control characters escaped.
+func quotedName(name string) string { return string(appendQuoted(nil, Cut(name, maxGotBytes))) }
 
 func (s Schema) index(name []byte) int {
 	for i := range s.Fields {

@@ -19,7 +19,10 @@ type Member struct {
 	Value Value
 }
 
-// Result is the body of an ok observation, after "ok": true.
+// Result is the body of an ok observation, after "ok": true. Its keys must be unique in every
+// object and, at the top, must not be the observation's own members (ok, error, field, hint, got,
+// retry_after, required_permission, correlation_id); it may nest 64 levels deep and must fit the
+// tool's cap. Any other result is the tool's bug, answered as internal_error.
 type Result []Member
 
 func String(s string) Value          { return Value{kind: 's', str: s} }
@@ -45,34 +48,136 @@ func List(values ...Value) Value {
 // M is shorthand for a Member.
 func M(key string, v Value) Member { return Member{Key: key, Value: v} }
 
-func (v *Value) appendJSON(dst []byte) []byte {
+// What can make a handler's result something other than one ok observation within the cap: the
+// tool's bug, answered as internal_error.
+const (
+	faultOverCap   = "the handler's result is over the tool's cap"
+	faultReserved  = "the handler's result has a key the observation reserves for its own members (ok, error, field, hint, got, retry_after, required_permission, correlation_id)"
+	faultRepeated  = "the handler's result repeats a key in one object"
+	faultTooDeep   = "the handler's result nests more than 64 levels deep"
+	maxResultDepth = 64
+)
+
+// resultWriter writes a handler's result, refusing what would not be one well-formed object with
+// unique keys within limit bytes. It stops at the first problem, before copying a string that
+// cannot fit, so its work is bounded by the limit (and linear in it), not by the result's size:
+// a 10 MB key, a million members or a cycle built through Object's slice cost no more than a
+// result at the cap.
+type resultWriter struct {
+	dst   []byte
+	limit int
+	fault string
+}
+
+// room reports whether n more bytes fit, noting the fault when they do not.
+func (w *resultWriter) room(n int) bool {
+	if len(w.dst)+n > w.limit {
+		if w.fault == "" {
+			w.fault = faultOverCap
+		}
+		return false
+	}
+	return true
+}
+
+// members writes an object's members after its opening brace (top: after {"ok":true, with the
+// reserved keys refused).
+func (w *resultWriter) members(kids []Member, depth int, top bool) bool {
+	var seen map[string]bool // built once an object passes 8 keys; below that a scan is cheaper
+	for i := range kids {
+		k := kids[i].Key
+		if top && isReserved(k) {
+			w.fault = faultReserved
+			return false
+		}
+		if repeated(kids[:i], k, &seen) {
+			w.fault = faultRepeated
+			return false
+		}
+		if top || i > 0 {
+			w.dst = append(w.dst, ',')
+		}
+		if !w.room(len(k) + 3) {
+			return false
+		}
+		w.dst = append(appendQuoted(w.dst, k), ':')
+		if !w.value(&kids[i].Value, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// isReserved reports whether k is one of the observation's own members: a result key may not be
+// one, so that an ok observation never holds "ok" twice, or an "error" a loop would branch on.
+func isReserved(k string) bool {
+	reserved := [...]string{"ok", "error", "field", "hint", "got", "retry_after", "required_permission", "correlation_id"}
+	for _, r := range reserved {
+		if k == r {
+			return true
+		}
+	}
+	return false
+}
+
+// repeated reports whether k is among the keys before it; past 8 keys it keeps them in *seen,
+// so a wide object is checked in linear time.
+func repeated(before []Member, k string, seen *map[string]bool) bool {
+	if len(before) < 8 {
+		for i := range before {
+			if before[i].Key == k {
+				return true
+			}
+		}
+		return false
+	}
+	if *seen == nil {
+		*seen = make(map[string]bool, 2*len(before))
+		for i := range before {
+			(*seen)[before[i].Key] = true
+		}
+	}
+	if (*seen)[k] {
+		return true
+	}
+	(*seen)[k] = true
+	return false
+}
+
+func (w *resultWriter) value(v *Value, depth int) bool {
+	if depth >= maxResultDepth {
+		w.fault = faultTooDeep
+		return false
+	}
 	switch v.kind {
 	case 's':
-		return appendQuoted(dst, v.str)
+		if !w.room(len(v.str) + 2) {
+			return false
+		}
+		w.dst = appendQuoted(w.dst, v.str)
 	case 'i':
-		return strconv.AppendInt(dst, v.num, 10)
+		w.dst = strconv.AppendInt(w.dst, v.num, 10)
 	case 'b':
-		return strconv.AppendBool(dst, v.num != 0)
+		w.dst = strconv.AppendBool(w.dst, v.num != 0)
 	case 'o':
-		dst = append(dst, '{')
-		for i := range v.kids {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendQuoted(dst, v.kids[i].Key)
-			dst = append(dst, ':')
-			dst = v.kids[i].Value.appendJSON(dst)
+		w.dst = append(w.dst, '{')
+		if !w.members(v.kids, depth+1, false) {
+			return false
 		}
-		return append(dst, '}')
+		w.dst = append(w.dst, '}')
 	case 'l':
-		dst = append(dst, '[')
+		w.dst = append(w.dst, '[')
 		for i := range v.kids {
 			if i > 0 {
-				dst = append(dst, ',')
+				w.dst = append(w.dst, ',')
 			}
-			dst = v.kids[i].Value.appendJSON(dst)
+			if !w.value(&v.kids[i].Value, depth+1) {
+				return false
+			}
 		}
-		return append(dst, ']')
+		w.dst = append(w.dst, ']')
+	default:
+		w.dst = append(w.dst, "null"...)
 	}
-	return append(dst, "null"...)
+	return w.room(0)
 }
