@@ -205,8 +205,10 @@ func newStdio(t *testing.T) *stdioSession {
 	done := make(chan error, 1)
 	go func() { done <- ss.Wait() }()
 	t.Cleanup(func() { ss.Close() })
-	return &stdioSession{in: inW, out: bufio.NewReaderSize(outR, 1<<16), done: done}
+	return &stdioSession{in: inW, out: newLineBuffer(outR), done: done}
 }
+
+func newLineBuffer(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 1<<16) }
 
 func (s *stdioSession) send(t *testing.T, line string) {
 	t.Helper()

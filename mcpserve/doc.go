@@ -18,6 +18,11 @@
 // serves it over Streamable HTTP, refusing what the specification refuses where the SDK's
 // handler does not, with its sessions capped and timed out, and ended by Shutdown.
 //
+// [StdioTransport] (an [IOTransport]) serves it over stdio in place of the SDK's transport: each
+// line is framed by a [LineReader] and read by [ParseMessage], the reader the HTTP handler uses
+// too, so a bad line is answered (-32700, -32600, -32601, -32602) and the next one read; ids
+// come back byte for byte; and the requests read before the input ends are answered.
+//
 // Only a call of a tool that does not exist is a protocol error (the SDK's "unknown tool"): there
 // is no tool whose result could carry it.
 //

@@ -1,0 +1,83 @@
+package mcpserve_test
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"coerceplayground/mcpserve"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// rawSession serves s on an IOTransport over pipes, with the helpers of stdioSession.
+func rawSession(t *testing.T, s *mcp.Server) *stdioSession {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ss, err := s.Connect(context.Background(), &mcpserve.IOTransport{Reader: inR, Writer: outW}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- ss.Wait() }()
+	t.Cleanup(func() { ss.Close() })
+	return &stdioSession{in: inW, out: newLineBuffer(outR), done: done}
+}
+
+// TestCancelByTheIDAsWritten: a notifications/cancelled names the request by the id the client
+// wrote (1.5 here, which the SDK knows by a number of the transport's own), and the handler's
+// context ends.
+func TestCancelByTheIDAsWritten(t *testing.T) {
+	s := mcpserve.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	started, cancelled := make(chan struct{}), make(chan struct{})
+	s.AddTool(&mcp.Tool{Name: "wait", InputSchema: map[string]any{"type": "object"}}, func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		close(started)
+		<-ctx.Done()
+		close(cancelled)
+		return &mcp.CallToolResult{}, nil
+	})
+	c := rawSession(t, s)
+	c.send(t, initLine)
+	c.recv(t)
+	c.send(t, initializedLine)
+	c.send(t, `{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{"name":"wait"}}`)
+	<-started
+	c.send(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1.5,"reason":"test"}}`)
+	<-cancelled // the test times out if the cancellation never reaches the handler
+	if got := string(c.recv(t)); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":1.5,`) {
+		t.Errorf("the cancelled call's answer: %s", got)
+	}
+	c.close(t)
+}
+
+// TestInputEndsWhileTheServerAsks: a handler that asks the client something (roots/list) when
+// the client has closed its input gets an error at once instead of waiting forever, so the
+// tools/call read before the end is still answered and the session ends.
+func TestInputEndsWhileTheServerAsks(t *testing.T) {
+	s := mcpserve.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	s.AddTool(&mcp.Tool{Name: "ask", InputSchema: map[string]any{"type": "object"}}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		_, err := req.Session.ListRoots(ctx, nil)
+		text := "no error"
+		if err != nil {
+			text = "the client did not answer"
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
+	})
+	c := rawSession(t, s)
+	c.send(t, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"0"}}}`)
+	c.recv(t)
+	c.send(t, initializedLine)
+	c.send(t, `{"jsonrpc":"2.0","id":"q","method":"tools/call","params":{"name":"ask"}}`)
+	if ask := string(c.recv(t)); !strings.Contains(ask, `"method":"roots/list"`) {
+		t.Fatalf("want the server's roots/list, got %s", ask)
+	}
+	c.in.Close() // the client goes away without answering
+	if got := string(c.recv(t)); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":"q","result":`) || !strings.Contains(got, "the client did not answer") {
+		t.Errorf("the call: %s", got)
+	}
+	if err := <-c.done; err != nil {
+		t.Errorf("the session ended with %v", err)
+	}
+}
