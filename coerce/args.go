@@ -23,6 +23,8 @@ func (a *Args) slots() []argVal {
 	return a.vals
 }
 
+// argVal is one argument's coerced value: num for an Integer, yes for a Boolean, and str for a
+// string, or for a Number, an Array or a Nested field the JSON text of its coerced value.
 type argVal struct {
 	set bool
 	num int64
@@ -53,6 +55,32 @@ func (a Args) ID(name string) string { return a.get(name).str }
 
 // Bool returns a Boolean argument; an optional one left out reads as false.
 func (a Args) Bool(name string) bool { return a.get(name).yes }
+
+// Value returns an argument of any kind as a JSON value, coerced: what a runtime passes on
+// (a Number's literal, an Array's or a Nested field's JSON text with every element coerced).
+// A name the schema does not declare, or an optional argument left out, reads as null.
+func (a Args) Value(name string) Value {
+	if a.schema == nil {
+		return Value{}
+	}
+	i := a.schema.index([]byte(name))
+	if i < 0 {
+		return Value{}
+	}
+	v := a.get(name)
+	if !v.set {
+		return Value{}
+	}
+	switch a.schema.Fields[i].Kind {
+	case Integer:
+		return Int(v.num)
+	case Boolean:
+		return Bool(v.yes)
+	case PrefixedID, Text:
+		return String(v.str)
+	}
+	return Value{kind: 'j', str: v.str}
+}
 
 // Has reports whether an argument was sent (always true for required fields).
 func (a Args) Has(name string) bool { return a.get(name).set }

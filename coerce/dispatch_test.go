@@ -57,6 +57,18 @@ func testToolsWith(n calls, quietBoolStrings bool) []coerce.Tool {
 				}, nil
 			},
 		},
+		{
+			Name: "add_points",
+			Schema: coerce.Schema{Fields: []coerce.Field{
+				{Name: "points", Kind: coerce.Number, MinNumber: "0", MaxNumber: "100", Example: "2.5", Description: "How many."},
+				{Name: "job_ids", Kind: coerce.Array, Optional: true, Example: "[17]", Description: "The jobs.",
+					Items: &coerce.Field{Kind: coerce.Integer, Max: 100000, Example: "17"}},
+			}},
+			Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+				n["add_points"]++
+				return coerce.Result{coerce.M("points", a.Value("points")), coerce.M("job_ids", a.Value("job_ids"))}, nil
+			},
+		},
 	}
 }
 

@@ -1,6 +1,7 @@
 package coerce
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strconv"
@@ -100,6 +101,9 @@ func (r *argReader) member(dec *jsontext.Decoder, input []byte) *Error {
 	}
 	switch dec.PeekKind() {
 	case '[', '{':
+		if i >= 0 && r.first == nil && r.t.Schema.Fields[i].Kind >= Array {
+			return r.compound(dec, input, i)
+		}
 		return r.nested(dec, i)
 	}
 	v, err := dec.ReadValue()
@@ -114,20 +118,38 @@ func (r *argReader) member(dec *jsontext.Decoder, input []byte) *Error {
 	return nil
 }
 
+// compound reads the array or object value of an Array or Nested field i within the depth limit,
+// then coerces it.
+func (r *argReader) compound(dec *jsontext.Decoder, input []byte, i int) *Error {
+	start := int(dec.InputOffset())
+	if err := skipBounded(dec, r.d.maxDepth); err != nil {
+		return r.skipError(err, dec)
+	}
+	end := int(dec.InputOffset())
+	raw := jsontext.Value(bytes.TrimLeft(input[start:end], " \t\r\n:"))
+	r.coerce(i, raw, raw)
+	return nil
+}
+
 // nested skips an array or object value within the depth limit; for a declared field (i >= 0) it
 // notes that the field takes one value.
 func (r *argReader) nested(dec *jsontext.Decoder, i int) *Error {
 	if err := skipBounded(dec, r.d.maxDepth); err != nil {
-		if err == errTooDeep {
-			return invalidAt(stepParse, "", "arguments nest more than "+strconv.Itoa(r.d.maxDepth)+" levels deep; send "+r.t.example)
-		}
-		return r.d.syntaxError(err, dec, r.t)
+		return r.skipError(err, dec)
 	}
 	if i >= 0 {
 		f := &r.t.Schema.Fields[i]
 		r.note(invalidAt(stepType, f.Name, f.Name+" must be one value like "+exampleFor(f)+", not an array or object"))
 	}
 	return nil
+}
+
+// skipError is the error of a value that could not be skipped: too deep, or broken.
+func (r *argReader) skipError(err error, dec *jsontext.Decoder) *Error {
+	if err == errTooDeep {
+		return invalidAt(stepParse, "", "arguments nest more than "+strconv.Itoa(r.d.maxDepth)+" levels deep; send "+r.t.example)
+	}
+	return r.d.syntaxError(err, dec, r.t)
 }
 
 // coerce keeps field i's raw text (v as read, raw the same bytes in the input) and its coerced
@@ -145,13 +167,29 @@ func (r *argReader) coerce(i int, v, raw jsontext.Value) {
 		r.vals[i].yes, e = coerceBool(f, v, r.d.rules, r.tr)
 	case Text:
 		r.vals[i].str, e = coerceText(f, v, r.d.rules, r.tr)
+	case Number:
+		r.vals[i].str, e = coerceNumber(f, v, r.d.rules, r.tr)
+	default:
+		r.vals[i].str, e = r.compoundValue(f, v)
+	}
+	if e != nil && e.Got == "" {
+		e.Got = gotJSON(f.Name, raw)
 	}
 	if e != nil {
-		e.Got = gotJSON(f.Name, raw)
 		r.note(e)
 		return
 	}
 	r.vals[i].set = true
+}
+
+// compoundValue coerces an Array or Nested field's value: an array or object, or the type error
+// of anything else.
+func (r *argReader) compoundValue(f *Field, v jsontext.Value) (string, *Error) {
+	if k := v.Kind(); k == '[' || k == '{' {
+		return coerceCompound(f, v, r.d.rules, r.tr)
+	}
+	_, e := coerceScalar(f, v, r.d.rules, r.tr)
+	return "", e
 }
 
 // close reads the closing brace and checks that nothing follows the object.

@@ -21,6 +21,14 @@ const (
 	// Text is a string: an id when it has a Pattern or an Enum (trimmed, then matched
 	// exactly), text otherwise (taken as sent); MinLength and MaxLength bound either.
 	Text
+	// Number is a JSON number, whole or not, within MinNumber … MaxNumber; a digit string is
+	// read as one under the same rule as an Integer's, and a boolean never is.
+	Number
+	// Array is a JSON array of Items, MinItems … MaxItems long.
+	Array
+	// Nested is a JSON object whose members are declared by Fields, as a Schema declares the
+	// arguments: a member not declared is refused.
+	Nested
 )
 
 // Field declares one argument.
@@ -48,6 +56,17 @@ type Field struct {
 	Pattern              *Pattern
 	Enum                 []string
 	MinLength, MaxLength int
+	// MinNumber and MaxNumber bound a Number, as JSON number literals ("" for no bound);
+	// ExclusiveMin and ExclusiveMax make the bound exclusive. They are compared exactly, as
+	// decimals, never through a float.
+	MinNumber, MaxNumber       string
+	ExclusiveMin, ExclusiveMax bool
+	// Items declares an Array's elements (its Name is not used); MinItems and MaxItems bound
+	// the array's length, MaxItems 0 meaning no bound.
+	Items              *Field
+	MinItems, MaxItems int
+	// Fields declares a Nested object's members.
+	Fields []Field
 }
 
 // min is an Integer's inclusive minimum.
@@ -96,9 +115,14 @@ func BoolField(name, description string) Field {
 const maxIDSuffix = 64
 
 // check reports a declaration mistake; schemas are checked once, when a dispatcher is built.
-func (s Schema) check() error {
+func (s Schema) check() error { return checkFields(s.Fields) }
+
+func checkFields(fields []Field) error {
 	seen := map[string]bool{}
-	for _, f := range s.Fields {
+	for _, f := range fields {
+		if err := f.checkCompound(); err != nil {
+			return err
+		}
 		switch {
 		case f.Name == "":
 			return errors.New("coerce: a field has no name")
@@ -110,7 +134,7 @@ func (s Schema) check() error {
 			return errors.New("coerce: string field " + quotedName(f.Name) + " has lengths that no value fits")
 		case f.Kind == PrefixedID && f.Prefix == "":
 			return errors.New("coerce: id field " + quotedName(f.Name) + " needs a Prefix")
-		case f.Kind < Integer || f.Kind > Text:
+		case f.Kind < Integer || f.Kind > Nested:
 			return errors.New("coerce: field " + quotedName(f.Name) + " has no kind")
 		}
 		seen[f.Name] = true
@@ -122,14 +146,7 @@ func (s Schema) check() error {
 // a person's text (a table's own tool), so the name is cut and its control characters escaped.
 func quotedName(name string) string { return string(appendQuoted(nil, Cut(name, maxGotBytes))) }
 
-func (s Schema) index(name []byte) int {
-	for i := range s.Fields {
-		if s.Fields[i].Name == string(name) {
-			return i
-		}
-	}
-	return -1
-}
+func (s Schema) index(name []byte) int { return indexField(s.Fields, name) }
 
 // names lists the declared fields for hints: "job_id" or "user_id, job_id".
 func (s Schema) names() string {
@@ -156,41 +173,24 @@ func (s Schema) JSONSchema() []byte {
 // CompactJSONSchema is JSONSchema on one line, without white space: for a reader that lays it
 // out itself (the page does, without linking jsontext's encoder).
 func (s Schema) CompactJSONSchema() []byte {
-	b := []byte(`{"type":"object","properties":{`)
-	for i, f := range s.Fields {
+	return appendObjectSchema(nil, s.Fields)
+}
+
+// appendObjectSchema appends the schema of an object whose members are fields: the arguments,
+// or a Nested field.
+func appendObjectSchema(b []byte, fields []Field) []byte {
+	b = append(b, `{"type":"object","properties":{`...)
+	for i := range fields {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendQuoted(b, f.Name)
-		b = append(b, ':', '{')
-		switch f.Kind {
-		case Integer:
-			b = append(b, `"type":"integer","minimum":`...)
-			b = strconv.AppendInt(b, f.min(), 10)
-			b = append(b, `,"maximum":`...)
-			b = strconv.AppendInt(b, f.Max, 10)
-		case Text:
-			b = appendTextSchema(b, &f)
-		case PrefixedID:
-			b = append(b, `"type":"string","pattern":`...)
-			b = appendQuoted(b, "^"+regexpQuote(f.Prefix)+"[A-Za-z0-9]{1,"+strconv.Itoa(maxIDSuffix)+"}$")
-		case Boolean:
-			b = append(b, `"type":"boolean"`...)
-		}
-		if f.Description != "" {
-			b = append(b, `,"description":`...)
-			b = appendQuoted(b, f.Description)
-		}
-		if f.Example != "" {
-			b = append(b, `,"examples":[`...)
-			b = append(b, f.quotedExample()...)
-			b = append(b, ']')
-		}
-		b = append(b, '}')
+		b = appendQuoted(b, fields[i].Name)
+		b = append(b, ':')
+		b = appendFieldSchema(b, &fields[i])
 	}
 	b = append(b, `},"required":[`...)
 	n := 0
-	for _, f := range s.Fields {
+	for _, f := range fields {
 		if !f.Optional {
 			if n > 0 {
 				b = append(b, ',')
@@ -200,6 +200,37 @@ func (s Schema) CompactJSONSchema() []byte {
 		}
 	}
 	return append(b, `],"additionalProperties":false}`...)
+}
+
+// appendFieldSchema appends one field's schema: its type, its constraints, its description and
+// its example.
+func appendFieldSchema(b []byte, f *Field) []byte {
+	switch f.Kind {
+	case Integer:
+		b = append(b, `{"type":"integer","minimum":`...)
+		b = strconv.AppendInt(b, f.min(), 10)
+		b = append(b, `,"maximum":`...)
+		b = strconv.AppendInt(b, f.Max, 10)
+	case Text:
+		b = appendTextSchema(append(b, '{'), f)
+	case PrefixedID:
+		b = append(b, `{"type":"string","pattern":`...)
+		b = appendQuoted(b, "^"+regexpQuote(f.Prefix)+"[A-Za-z0-9]{1,"+strconv.Itoa(maxIDSuffix)+"}$")
+	case Boolean:
+		b = append(b, `{"type":"boolean"`...)
+	default:
+		b = appendCompoundSchema(b, f)
+	}
+	if f.Description != "" {
+		b = append(b, `,"description":`...)
+		b = appendQuoted(b, f.Description)
+	}
+	if f.Example != "" {
+		b = append(b, `,"examples":[`...)
+		b = append(b, f.quotedExample()...)
+		b = append(b, ']')
+	}
+	return append(b, '}')
 }
 
 // appendTextSchema appends a Text field.s type and constraints.

@@ -5,7 +5,7 @@ import "strconv"
 // Value is a JSON value in a handler's result. It is built with [String], [Int], [Bool], [Object]
 // and [List] rather than by reflection, so a result's key order is the order the handler wrote.
 type Value struct {
-	kind byte  // 's', 'i', 'b', 'o', 'l'
+	kind byte  // 's', 'i', 'b', 'o', 'l', or 'j' for JSON text the package coerced itself
 	num  int64 // an Int, or a Bool as 0 or 1
 	str  string
 	// kids are an Object's members, or a List's elements with empty keys: one slice for both
@@ -47,6 +47,15 @@ func List(values ...Value) Value {
 
 // M is shorthand for a Member.
 func M(key string, v Value) Member { return Member{Key: key, Value: v} }
+
+// AppendJSON appends v as compact JSON: for a runtime that passes a value on, such as the
+// coerced arguments [Args.Value] returns. A value no observation could hold (a key repeated in
+// one object, more than 64 levels) is written only up to it; coerced arguments never are one.
+func (v Value) AppendJSON(dst []byte) []byte {
+	w := resultWriter{dst: dst, limit: int(^uint(0) >> 1)}
+	w.value(&v, 0)
+	return w.dst
+}
 
 // What can make a handler's result something other than one ok observation within the cap: the
 // tool's bug, answered as internal_error.
@@ -150,6 +159,11 @@ func (w *resultWriter) value(v *Value, depth int) bool {
 		return false
 	}
 	switch v.kind {
+	case 'j':
+		if !w.room(len(v.str)) {
+			return false
+		}
+		w.dst = append(w.dst, v.str...)
 	case 's':
 		if !w.room(len(v.str) + 2) {
 			return false

@@ -51,8 +51,8 @@ func TestDeclaredToolErrors(t *testing.T) {
 		t.Errorf("refused tool: %v", err)
 	}
 	var logged []string
-	d, err := declaredDispatcher([]string{"../../coerce/tooldef/testdata/servers/filesystem.json"}, nil, func(a ...any) { logged = append(logged, a[0].(string)) })
-	if err != nil || len(d.Tools()) != 3 || len(logged) != 2 || !strings.Contains(logged[0], "the tool read_text_file is left out") {
-		t.Errorf("filesystem: %v, %d tools, logged %q", err, len(d.Tools()), logged)
+	d, err := declaredDispatcher([]string{"../../coerce/tooldef/testdata/servers/server-everything-2026.8.31.json"}, nil, func(a ...any) { logged = append(logged, a[0].(string)) })
+	if err != nil || len(d.Tools()) != 12 || len(logged) != 1 || !strings.Contains(logged[0], "the tool gzip-file-as-resource is left out") {
+		t.Errorf("server-everything: %v, %d tools, logged %q", err, len(d.Tools()), logged)
 	}
 }

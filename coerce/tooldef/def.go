@@ -33,7 +33,7 @@ const maxNameBytes = 128
 
 // toolMembers are the members of an MCP tool object besides name, description, inputSchema and
 // x-coerce. None of them is about the arguments, so none changes how a call is coerced.
-var toolMembers = []string{"title", "outputSchema", "annotations", "_meta", "icons"}
+var toolMembers = []string{"title", "outputSchema", "annotations", "_meta", "icons", "execution"}
 
 // tool reads one tool object at pointer ptr.
 func (r reader) tool(t *jsontree.Node, ptr string) (Def, *Error) {
@@ -70,7 +70,7 @@ func (r reader) tool(t *jsontree.Node, ptr string) (Def, *Error) {
 		case k == "x-coerce": // read below, once the fields are known
 		case contains(toolMembers, k):
 		default:
-			return fail(off, "/"+pointerToken(k), "a tool has no member "+quote(k)+"; its members are name, title, description, inputSchema, outputSchema, annotations, icons, _meta and x-coerce")
+			return fail(off, "/"+pointerToken(k), "a tool has no member "+quote(k)+"; its members are name, title, description, inputSchema, outputSchema, annotations, icons, execution, _meta and x-coerce")
 		}
 	}
 	if s, _ := t.Member("inputSchema"); s == nil {

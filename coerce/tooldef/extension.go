@@ -58,8 +58,8 @@ func (r reader) records(v *jsontree.Node, off int, ptr string, d *Def) *Error {
 			return fail(v.KeyOffsets[i], "records names "+quote(name)+", which is not among the properties")
 		}
 		f := &d.Schema.Fields[j]
-		if f.Kind == coerce.Boolean {
-			return fail(v.KeyOffsets[i], "records are ids; "+name+" is a boolean")
+		if f.Kind != coerce.Integer && f.Kind != coerce.Text {
+			return fail(v.KeyOffsets[i], "records are ids, of an integer or string argument; "+name+" is neither")
 		}
 		if ids.Kind != '[' || len(ids.Kids) == 0 {
 			return fail(v.KeyOffsets[i], "the records of "+name+" are a non-empty array of its ids")
@@ -128,12 +128,8 @@ func (r reader) complete(t *jsontree.Node, ptr string, d *Def) *Error {
 		if f.Example == "" && rec != nil {
 			f.Example = rec.first()
 		}
-		if f.Example == "" {
-			s, msg := sample(f)
-			if msg != "" {
-				return fail(msg)
-			}
-			f.Example = s
+		if msg := fillExample(f); msg != "" {
+			return fail(msg)
 		}
 		plain := *f
 		plain.Enum = nil

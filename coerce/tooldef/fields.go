@@ -42,64 +42,24 @@ func (r reader) textKeyword(f *coerce.Field, k string, v *jsontree.Node) string 
 			seen[e.Text] = true
 			f.Enum = append(f.Enum, e.Text)
 		}
-	case "minLength", "maxLength":
-		n, ok := intLiteral(v)
-		if !ok || n < 0 || n > maxLengthBound {
-			return k + " must be a whole number from 0 to " + strconv.Itoa(maxLengthBound)
-		}
-		if k == "minLength" {
-			f.MinLength = int(n)
-		} else if f.MaxLength = int(n); n == 0 {
-			return "maxLength 0 lets only the empty string through; remove the argument instead"
-		}
+	case "minLength":
+		return count(&f.MinLength, k, v, "")
+	case "maxLength":
+		return count(&f.MaxLength, k, v, "the empty string")
 	}
 	return ""
 }
 
-// example takes an argument's first example for its hints: it is checked, with the records,
-// once the field is complete (complete).
-func example(f *coerce.Field, v *jsontree.Node) string {
-	if v.Kind != '[' {
-		return "examples is " + kindWord(v) + ", not an array"
+// count reads a length bound (minLength, maxItems, …) into n: a whole number from 0 to
+// maxLengthBound, the dispatcher's input limit. A maximum of 0 (empty names what alone it would
+// let through) is refused: the argument would be pointless.
+func count(n *int, k string, v *jsontree.Node, empty string) string {
+	c, ok := intLiteral(v)
+	if !ok || c < 0 || c > maxLengthBound {
+		return k + " must be a whole number from 0 to " + strconv.Itoa(maxLengthBound)
 	}
-	if len(v.Kids) == 0 {
-		return ""
+	if *n = int(c); c == 0 && empty != "" {
+		return k + " 0 lets only " + empty + " through; remove the argument instead"
 	}
-	e := v.Kids[0]
-	switch {
-	case f.Kind == coerce.Integer && e.Kind == '0',
-		f.Kind == coerce.Text && e.Kind == '"',
-		f.Kind == coerce.Boolean && (e.Kind == 't' || e.Kind == 'f'):
-		f.Example = e.Text
-		return ""
-	}
-	return "the first example is " + kindWord(e) + ", which this argument does not take"
-}
-
-// sample is an example for a field that has none, from its declaration, or why none can be
-// made: an example from real data (examples, records) is better, and is used when there is one.
-// A pattern's example is each atom at its least count, made only when that fits the field's
-// maxLength, so it is never longer than the field takes (nor than the pattern's bound).
-func sample(f *coerce.Field) (string, string) {
-	switch f.Kind {
-	case coerce.Integer:
-		return strconv.FormatInt(min(max(1, f.Min), f.Max), 10), ""
-	case coerce.Boolean:
-		return "true", ""
-	}
-	switch {
-	case len(f.Enum) > 0:
-		return f.Enum[0], ""
-	case f.Pattern != nil:
-		n := f.Pattern.ShortestLength()
-		if f.MaxLength > 0 && n > f.MaxLength || n < f.MinLength {
-			return "", "the shortest value the pattern describes is " + strconv.Itoa(n) + " characters long, outside " + f.Name + "'s minLength and maxLength, so coerce cannot make an example for its hints; give examples from real data"
-		}
-		return f.Pattern.Sample(), ""
-	}
-	n := max(f.MinLength, 4)
-	if f.MaxLength > 0 {
-		n = min(n, f.MaxLength)
-	}
-	return strings.Repeat("x", n), ""
+	return ""
 }

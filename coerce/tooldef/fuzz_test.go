@@ -27,6 +27,16 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{`{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":-3}}},"x-coerce":{"records":{"n":[-3,0]}}}`, `[]`, `{"tools":[]}`, `{"result":{"tools":[1]}}`, `{"name":"t","inputSchema":{"type":"object","properties":{"s":{"type":"string","pattern":"^[a-`} {
 		f.Add([]byte(s), `{"n":"0"}`)
 	}
+	// Nested arguments for server-memory's tools, and inputs of 1 MB: a definition (an enum of
+	// 100,000 values) and an argument text (entities) of that size.
+	memory, err := os.ReadFile("testdata/servers/server-memory-2026.8.31.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	entity := `{"name":"Ada","entityType":"person","observations":["wrote notes"," 17 "]}`
+	f.Add(memory, `{"entities":[`+entity+`]}`)
+	f.Add(memory, `{"entities":[`+strings.Repeat(entity+",", 1<<20/len(entity))+entity+`]}`)
+	f.Add(enumDef(100000), `{"x":"v99999"}`)
 	f.Fuzz(func(t *testing.T, data []byte, args string) {
 		l, err := tooldef.Read(data)
 		if err != nil {

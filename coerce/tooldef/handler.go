@@ -14,6 +14,17 @@ import (
 // field's records is not_found, with a hint naming the first two; every other valid call is ok,
 // with the coerced arguments as {"arguments": {…}}.
 func (d Def) Tool(granted func(permission string) bool) coerce.Tool {
+	return d.ToolWith(granted, func(_ context.Context, arguments coerce.Value) (coerce.Result, error) {
+		return coerce.Result{coerce.M("arguments", arguments)}, nil
+	})
+}
+
+// ToolWith is Tool with next in place of answering the arguments: a valid call that has the
+// permission and names existing records is passed to next with its coerced arguments, one JSON
+// object holding the arguments sent, in the definition's order (Value.AppendJSON writes it). A
+// proxy forwards them to the server that declared the tool; what next returns is the call's
+// result, or its error as a handler's error is.
+func (d Def) ToolWith(granted func(permission string) bool, next func(ctx context.Context, arguments coerce.Value) (coerce.Result, error)) coerce.Tool {
 	t := coerce.Tool{Name: d.Name, Description: d.Description, Schema: d.Schema}
 	if len(d.Records) > 0 {
 		t.Codes = append(t.Codes, coerce.NotFound)
@@ -21,8 +32,7 @@ func (d Def) Tool(granted func(permission string) bool) coerce.Tool {
 	if d.Permission != "" {
 		t.Codes = append(t.Codes, coerce.Denied)
 	}
-	schema := d.Schema
-	t.Handler = func(_ context.Context, args coerce.Args) (coerce.Result, error) {
+	t.Handler = func(ctx context.Context, args coerce.Args) (coerce.Result, error) {
 		if d.Permission != "" && (granted == nil || !granted(d.Permission)) {
 			return nil, coerce.DeniedError(d.Permission, d.Name+" needs the "+d.Permission+" permission; tell the user to ask an admin, do not retry")
 		}
@@ -31,25 +41,21 @@ func (d Def) Tool(granted func(permission string) bool) coerce.Tool {
 				return nil, e
 			}
 		}
-		var members []coerce.Member
-		for _, f := range schema.Fields {
-			if !args.Has(f.Name) {
-				continue
-			}
-			var v coerce.Value
-			switch f.Kind {
-			case coerce.Integer:
-				v = coerce.Int(args.Int(f.Name))
-			case coerce.Boolean:
-				v = coerce.Bool(args.Bool(f.Name))
-			default:
-				v = coerce.String(args.ID(f.Name))
-			}
-			members = append(members, coerce.M(f.Name, v))
-		}
-		return coerce.Result{coerce.M("arguments", coerce.Object(members...))}, nil
+		return next(ctx, d.Arguments(args))
 	}
 	return t
+}
+
+// Arguments are a call's coerced arguments as one JSON object: those sent, in the definition's
+// order, each as the dispatcher read it (a digit string become a number, an id trimmed).
+func (d Def) Arguments(args coerce.Args) coerce.Value {
+	var members []coerce.Member
+	for _, f := range d.Schema.Fields {
+		if args.Has(f.Name) {
+			members = append(members, coerce.M(f.Name, args.Value(f.Name)))
+		}
+	}
+	return coerce.Object(members...)
 }
 
 // lookup is not_found when the call's value of rec's field is not among its ids; a field the

@@ -33,7 +33,12 @@ type Error struct {
 	Pointer string
 	// Tool is the name of the tool the problem is in, when it has one.
 	Tool string
-	Msg  string
+	// Keyword, when set, is the JSON Schema keyword coerce cannot honour that refused the tool
+	// ("format", "anyOf", "$ref", "additionalProperties", "type" for a type it does not read):
+	// the schema may be valid, and a proxy passes such a tool through untouched, naming the
+	// keyword, rather than validating half of it. Without it, the definition itself is wrong.
+	Keyword string
+	Msg     string
 }
 
 // Error says the line, the pointer and the problem: "line 9, at

@@ -1,22 +1,30 @@
 package tooldef
 
 import (
-	"math"
 	"strconv"
-	"strings"
 
 	"coerceplayground/coerce"
 	"coerceplayground/internal/jsontree"
 )
 
-// The keywords read, by where they stand. Annotations (title, description, $comment, $schema)
-// change nothing about a call; every other keyword is honoured, or refuses the definition.
+// The keywords read, by where they stand. Annotations (title, description, $comment, $schema,
+// examples, default) change nothing about a call; every other keyword is honoured, or the tool
+// is refused with the keyword named (Error.Keyword).
 var (
 	rootKeywords    = []string{"type", "properties", "required", "additionalProperties", "$schema", "title", "description", "$comment"}
-	commonKeywords  = []string{"type", "description", "title", "$comment", "examples"}
+	commonKeywords  = []string{"type", "description", "title", "$comment", "examples", "default"}
 	integerKeywords = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
 	stringKeywords  = []string{"pattern", "enum", "minLength", "maxLength"}
+	arrayKeywords   = []string{"items", "minItems", "maxItems"}
+	objectKeywords  = []string{"properties", "required", "additionalProperties"}
 )
+
+// dialects are the $schema values read: the drafts whose keywords above mean the same.
+var dialects = []string{
+	"http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema",
+	"https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema",
+	"http://json-schema.org/draft-06/schema#",
+}
 
 // refusals say why coerce cannot honour a keyword it knows of.
 var refusals = map[string]string{
@@ -31,7 +39,6 @@ var refusals = map[string]string{
 	"$defs":             "definitions are not supported; write each argument's schema in place",
 	"definitions":       "definitions are not supported; write each argument's schema in place",
 	"format":            "coerce does not check formats; give an id a pattern instead, or remove format",
-	"default":           "coerce does not fill in defaults: the handler sees an argument left out as left out; remove default",
 	"const":             "const is not supported; write an enum of one value",
 	"multipleOf":        "multipleOf is not supported",
 	"nullable":          "null is never an argument's value in coerce; leave the argument out of required instead",
@@ -39,19 +46,24 @@ var refusals = map[string]string{
 	"propertyNames":     "arguments are declared one by one under properties; propertyNames is not supported",
 	"dependentRequired": "dependencies between arguments are not supported",
 	"dependencies":      "dependencies between arguments are not supported",
+	"uniqueItems":       "coerce does not compare an array's items; uniqueItems is not supported",
+	"prefixItems":       "coerce reads arrays whose items all have one schema; prefixItems is not supported",
+	"contains":          "coerce reads arrays whose items all have one schema; contains is not supported",
 }
 
-// unsupported is the message for keyword k standing where it cannot.
-func unsupported(k, where string) string {
+// unsupported is the refusal of keyword k standing where it cannot: the Error names k.
+func (r reader) unsupported(off int, ptr, tool, k, where string) *Error {
+	msg := quote(k) + " is not a keyword coerce honours " + where
 	if why, ok := refusals[k]; ok {
-		return k + " is not supported: " + why
+		msg = k + " is not supported: " + why
 	}
-	return quote(k) + " is not a keyword coerce honours " + where
+	e := r.errAt(off, ptr, tool, msg)
+	e.Keyword = coerce.Cut(k, maxQuoted)
+	return e
 }
 
 // inputSchema reads a tool's inputSchema into a coerce.Schema.
 func (r reader) inputSchema(s *jsontree.Node, ptr, tool string) (coerce.Schema, *Error) {
-	var out coerce.Schema
 	fail := func(off int, p, msg string) (coerce.Schema, *Error) {
 		return coerce.Schema{}, r.errAt(off, ptr+p, tool, msg)
 	}
@@ -67,63 +79,74 @@ func (r reader) inputSchema(s *jsontree.Node, ptr, tool string) (coerce.Schema, 
 	for i, k := range s.Keys {
 		v, off := s.Kids[i], s.KeyOffsets[i]
 		switch {
-		case k == "additionalProperties":
-			if v.Kind != 'f' {
-				return fail(off, "/additionalProperties", "additionalProperties is not supported unless false: coerce always rejects arguments the schema does not declare")
-			}
-		case k == "properties":
-			if v.Kind != '{' {
-				return fail(off, "/properties", "properties is "+kindWord(v)+", not an object of arguments")
-			}
-			for j, name := range v.Keys {
-				f, e := r.property(name, v.Kids[j], ptr+"/properties/"+pointerToken(name), tool)
-				if e != nil {
-					return coerce.Schema{}, e
-				}
-				out.Fields = append(out.Fields, f)
-			}
-		case k == "type", k == "required":
+		case contains(objectKeywords, k), k == "type":
+		case k == "$schema" && v.Kind == '"' && !contains(dialects, v.Text):
+			e := r.errAt(off, ptr+"/$schema", tool, "the dialect "+quote(v.Text)+" is not one coerce reads; it reads draft-06, draft-07, 2019-09 and 2020-12")
+			e.Keyword = "$schema"
+			return coerce.Schema{}, e
 		case contains(rootKeywords, k):
-			if (k == "title" || k == "description" || k == "$comment" || k == "$schema") && v.Kind != '"' {
+			if v.Kind != '"' {
 				return fail(off, "/"+pointerToken(k), k+" is "+kindWord(v)+", not a string")
 			}
 		default:
-			return fail(off, "/"+pointerToken(k), unsupported(k, "on an inputSchema; it reads type, properties, required and additionalProperties: false"))
+			return coerce.Schema{}, r.unsupported(off, ptr+"/"+pointerToken(k), tool, k, "on an inputSchema; it reads type, properties, required and additionalProperties: false")
 		}
 	}
-	if req, off := s.Member("required"); req != nil {
-		if e := r.required(req, off, ptr+"/required", tool, &out); e != nil {
-			return coerce.Schema{}, e
+	fields, e := r.object(s, ptr, tool)
+	return coerce.Schema{Fields: fields}, e
+}
+
+// object reads the members an object schema declares (the inputSchema's, or an object
+// argument's): properties, required, and additionalProperties, which may only be false, as
+// coerce refuses undeclared members anyway. The other keywords are the caller's.
+func (r reader) object(s *jsontree.Node, ptr, tool string) ([]coerce.Field, *Error) {
+	var out []coerce.Field
+	if a, off := s.Member("additionalProperties"); a != nil && a.Kind != 'f' {
+		e := r.errAt(off, ptr+"/additionalProperties", tool, "additionalProperties is not supported unless false: coerce always rejects members the schema does not declare")
+		e.Keyword = "additionalProperties"
+		return nil, e
+	}
+	if v, off := s.Member("properties"); v != nil {
+		if v.Kind != '{' {
+			return nil, r.errAt(off, ptr+"/properties", tool, "properties is "+kindWord(v)+", not an object of arguments")
 		}
-	} else {
-		for i := range out.Fields {
-			out.Fields[i].Optional = true
+		for j, name := range v.Keys {
+			f, e := r.property(name, v.Kids[j], ptr+"/properties/"+pointerToken(name), tool)
+			if e != nil {
+				return nil, e
+			}
+			out = append(out, f)
+		}
+	}
+	for i := range out {
+		out[i].Optional = true
+	}
+	if req, off := s.Member("required"); req != nil {
+		if e := r.required(req, off, ptr+"/required", tool, out); e != nil {
+			return nil, e
 		}
 	}
 	return out, nil
 }
 
 // required marks the required fields; every other one is optional.
-func (r reader) required(req *jsontree.Node, off int, ptr, tool string, s *coerce.Schema) *Error {
+func (r reader) required(req *jsontree.Node, off int, ptr, tool string, fields []coerce.Field) *Error {
 	if req.Kind != '[' {
 		return r.errAt(off, ptr, tool, "required is "+kindWord(req)+", not an array of argument names")
-	}
-	for i := range s.Fields {
-		s.Fields[i].Optional = true
 	}
 	for i, n := range req.Kids {
 		p := ptr + "/" + strconv.Itoa(i)
 		if n.Kind != '"' {
 			return r.errAt(n.Start, p, tool, "required lists "+kindWord(n)+"; it lists argument names")
 		}
-		j := index(s.Fields, n.Text)
+		j := index(fields, n.Text)
 		switch {
 		case j < 0:
 			return r.errAt(n.Start, p, tool, "required names "+quote(n.Text)+", which is not among the properties")
-		case !s.Fields[j].Optional:
+		case !fields[j].Optional:
 			return r.errAt(n.Start, p, tool, "required names "+quote(n.Text)+" twice")
 		}
-		s.Fields[j].Optional = false
+		fields[j].Optional = false
 	}
 	return nil
 }
@@ -135,130 +158,4 @@ func index(fields []coerce.Field, name string) int {
 		}
 	}
 	return -1
-}
-
-// property reads one argument's schema.
-func (r reader) property(name string, p *jsontree.Node, ptr, tool string) (coerce.Field, *Error) {
-	f := coerce.Field{Name: name}
-	fail := func(off int, q, msg string) (coerce.Field, *Error) {
-		return coerce.Field{}, r.errAt(off, ptr+q, tool, msg)
-	}
-	if p.Kind != '{' {
-		return fail(p.Start, "", "the argument "+quote(name)+" is "+kindWord(p)+", not a schema object")
-	}
-	t, off := p.Member("type")
-	if t == nil {
-		for i, k := range p.Keys {
-			if _, known := refusals[k]; known {
-				return fail(p.KeyOffsets[i], "/"+pointerToken(k), unsupported(k, ""))
-			}
-		}
-		return fail(p.Start, "", "the argument "+quote(name)+" has no type; coerce reads integer, string and boolean arguments")
-	}
-	var own []string
-	switch {
-	case t.Kind == '"' && t.Text == "integer":
-		f.Kind, f.HasMin, f.Min, f.Max, own = coerce.Integer, true, math.MinInt64, math.MaxInt64, integerKeywords
-	case t.Kind == '"' && t.Text == "string":
-		f.Kind, own = coerce.Text, stringKeywords
-	case t.Kind == '"' && t.Text == "boolean":
-		f.Kind = coerce.Boolean
-	case t.Kind == '[':
-		return fail(off, "/type", "a list of types is not supported; coerce reads one type per argument: integer, string or boolean")
-	case t.Kind == '"' && t.Text == "number":
-		return fail(off, "/type", `"number" is not supported: coerce takes whole numbers only; declare "integer"`)
-	default:
-		return fail(off, "/type", "arguments of type "+typeWord(t)+" are not supported; coerce reads integer, string and boolean arguments")
-	}
-	for i, k := range p.Keys {
-		v, off := p.Kids[i], p.KeyOffsets[i]
-		q := "/" + pointerToken(k)
-		var msg string
-		switch {
-		case contains(integerKeywords, k) && f.Kind == coerce.Integer:
-			msg = bound(&f, k, v)
-		case contains(stringKeywords, k) && f.Kind == coerce.Text:
-			msg = r.textKeyword(&f, k, v)
-		case k == "examples":
-			msg = example(&f, v)
-		case k == "description" || k == "title" || k == "$comment":
-			if v.Kind != '"' {
-				msg = k + " is " + kindWord(v) + ", not a string"
-			}
-			if k == "description" {
-				f.Description = v.Text
-			}
-		case k == "type":
-		case contains(integerKeywords, k) || contains(stringKeywords, k) || (k == "enum" && f.Kind != coerce.Text):
-			msg = k + " is not supported on " + typeWord(t) + " arguments"
-		default:
-			msg = unsupported(k, "on an argument; it reads "+strings.Join(append(append([]string(nil), commonKeywords...), own...), ", "))
-		}
-		if msg != "" {
-			return fail(off, q, msg)
-		}
-	}
-	if f.Kind == coerce.Integer && f.Min > f.Max {
-		return fail(p.Start, "", "no whole number is within its minimum and maximum")
-	}
-	if f.Kind == coerce.Text && f.MaxLength > 0 && f.MinLength > f.MaxLength {
-		return fail(p.Start, "", "minLength is above maxLength: no value fits")
-	}
-	return f, nil
-}
-
-func typeWord(t *jsontree.Node) string {
-	if t.Kind == '"' {
-		return quote(t.Text)
-	}
-	return kindWord(t)
-}
-
-// bound reads minimum, maximum and their exclusive forms into an Integer's range.
-func bound(f *coerce.Field, k string, v *jsontree.Node) string {
-	n, ok := intLiteral(v)
-	if !ok {
-		return k + " must be a whole number within 64 bits, written without a decimal point or exponent"
-	}
-	switch k {
-	case "minimum":
-		f.Min = max(f.Min, n)
-	case "maximum":
-		f.Max = min(f.Max, n)
-	case "exclusiveMinimum":
-		if n == math.MaxInt64 {
-			return "no whole number is above exclusiveMinimum"
-		}
-		f.Min = max(f.Min, n+1)
-	case "exclusiveMaximum":
-		if n == math.MinInt64 {
-			return "no whole number is below exclusiveMaximum"
-		}
-		f.Max = min(f.Max, n-1)
-	}
-	return ""
-}
-
-// intLiteral reads a JSON integer literal within int64 (by hand: strconv.ParseInt would link
-// more of strconv into the page).
-func intLiteral(v *jsontree.Node) (int64, bool) {
-	if v.Kind != '0' || strings.ContainsAny(v.Text, ".eE") {
-		return 0, false
-	}
-	s, neg := strings.CutPrefix(v.Text, "-")
-	var n uint64
-	for i := 0; i < len(s); i++ {
-		d := uint64(s[i] - '0')
-		if n > (1<<64-1-d)/10 {
-			return 0, false
-		}
-		n = n*10 + d
-	}
-	switch {
-	case neg && n <= 1<<63:
-		return int64(-n), true
-	case !neg && n < 1<<63:
-		return int64(n), true
-	}
-	return 0, false
 }

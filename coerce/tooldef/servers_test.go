@@ -3,17 +3,20 @@ package tooldef_test
 import (
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
+	"coerceplayground/coerce"
 	"coerceplayground/coerce/tooldef"
 	"coerceplayground/internal/fixture"
 )
 
 // TestServers reads the tools/list results of testdata/servers/ and checks, per
-// testdata/servers.tsv, which tools coerce reads and where and why it refuses the others; a
-// tool it reads keeps the definition's text, which reads back as the same tool.
+// testdata/servers.tsv, which tools coerce reads (each builds a dispatcher) and where and why it
+// refuses the others, with the keyword that makes a proxy pass the tool through; a tool it reads
+// keeps the definition's text, which reads back as the same tool.
 func TestServers(t *testing.T) {
-	rows, err := fixture.Read("testdata/servers.tsv", 6)
+	rows, err := fixture.Read("testdata/servers.tsv", 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,6 +32,9 @@ func TestServers(t *testing.T) {
 		}
 		d, err := l.Pick(tool)
 		if want == "ok" {
+			if err == nil {
+				_, err = coerce.NewDispatcher(coerce.Config{}, d.Tool(nil))
+			}
 			if err != nil {
 				t.Errorf("servers.tsv:%d: %s: %v", r.Line, tool, err)
 				continue
@@ -44,8 +50,8 @@ func TestServers(t *testing.T) {
 			t.Errorf("servers.tsv:%d: %s was read; want refused", r.Line, tool)
 			continue
 		}
-		if strconv.Itoa(e.Line) != r.Cols[3] || e.Pointer != r.Cols[4] || e.Tool != tool || !contains(e.Msg, r.Cols[5]) {
-			t.Errorf("servers.tsv:%d: %s refused with %v (tool %q); want line %s at %s, %q", r.Line, tool, e, e.Tool, r.Cols[3], r.Cols[4], r.Cols[5])
+		if strconv.Itoa(e.Line) != r.Cols[3] || e.Pointer != r.Cols[4] || e.Tool != tool || !contains(e.Msg, r.Cols[5]) || e.Keyword != strings.TrimPrefix(r.Cols[6], "-") {
+			t.Errorf("servers.tsv:%d: %s refused with %v (tool %q, keyword %q); want line %s at %s, %q, keyword %s", r.Line, tool, e, e.Tool, e.Keyword, r.Cols[3], r.Cols[4], r.Cols[5], r.Cols[6])
 		}
 	}
 }

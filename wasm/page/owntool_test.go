@@ -86,16 +86,16 @@ func TestUseOwnToolErrors(t *testing.T) {
 	if msg := ownToolError(err); !strings.HasPrefix(msg, "Not used: line 11") || !strings.HasSuffix(msg, "The table keeps its tool.") {
 		t.Errorf("message %q", msg)
 	}
-	fs := readFile(t, "../../coerce/tooldef/testdata/servers/filesystem.json")
-	names, refused, err := ownTools(fs)
-	if err != nil || strings.Join(names, " ") != "write_file list_directory list_allowed_directories" || len(refused) != 2 || !strings.HasPrefix(refused[0], "read_text_file: line 10") {
+	everything := readFile(t, "../../coerce/tooldef/testdata/servers/server-everything-2026.8.31.json")
+	names, refused, err := ownTools(everything)
+	if err != nil || len(names) != 12 || names[0] != "echo" || len(refused) != 1 || !strings.HasPrefix(refused[0], "gzip-file-as-resource: line 270") {
 		t.Errorf("OwnTools: %v %q %q", err, names, refused)
 	}
-	if err := s.useOwnTool(fs, ""); err == nil || !strings.Contains(err.Error(), "pick one of") {
+	if err := s.useOwnTool(everything, ""); err == nil || !strings.Contains(err.Error(), "pick one of") {
 		t.Errorf("a list without a pick: %v", err)
 	}
-	if err := s.useOwnTool(fs, "list_directory"); err != nil || s.Tool() != "list_directory" {
-		t.Errorf("pick list_directory: %v, tool %q", err, s.Tool())
+	if err := s.useOwnTool(everything, "get-sum"); err != nil || s.Tool() != "get-sum" {
+		t.Errorf("pick get-sum: %v, tool %q", err, s.Tool())
 	}
 	if _, _, err := ownTools("{"); err == nil || !strings.HasPrefix(err.Error(), "line 1:") {
 		t.Errorf("broken text: %v", err)
@@ -138,17 +138,17 @@ func TestSetTableToolDef(t *testing.T) {
 // left out), and on a definition it cannot use.
 func TestOwnToolBox(t *testing.T) {
 	s := New(lesson.Classroom())
-	fs := readFile(t, "../../coerce/tooldef/testdata/servers/filesystem.json")
-	box := s.UseOwnToolBox(fs, "")
-	if box.Used || len(box.Choices) != 3 || !strings.Contains(box.Status, "pick one") || !strings.Contains(box.Status, "read_text_file: line 10") || s.OwnTool() != "" {
+	everything := readFile(t, "../../coerce/tooldef/testdata/servers/server-everything-2026.8.31.json")
+	box := s.UseOwnToolBox(everything, "")
+	if box.Used || len(box.Choices) != 12 || !strings.Contains(box.Status, "pick one") || !strings.Contains(box.Status, "gzip-file-as-resource: line 270") || s.OwnTool() != "" {
 		t.Errorf("a list: %+v", box)
 	}
-	box = s.UseOwnToolBox(fs, "write_file")
-	if !box.Used || s.Tool() != "write_file" || !strings.Contains(box.Status, "your own tool write_file (2 arguments)") {
+	box = s.UseOwnToolBox(everything, "get-sum")
+	if !box.Used || s.Tool() != "get-sum" || !strings.Contains(box.Status, "your own tool get-sum (2 arguments)") {
 		t.Errorf("picked: %+v", box)
 	}
-	box = s.UseOwnToolBox(`{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"number"}}}}`, "")
-	if box.Used || box.Status != `Not used: line 1, at /inputSchema/properties/n/type: "number" is not supported: coerce takes whole numbers only; declare "integer". The table keeps its tool.` || s.Tool() != "write_file" {
+	box = s.UseOwnToolBox(`{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"string","format":"uri"}}}}`, "")
+	if box.Used || box.Status != `Not used: line 1, at /inputSchema/properties/n/format: format is not supported: coerce does not check formats; give an id a pattern instead, or remove format. The table keeps its tool.` || s.Tool() != "get-sum" {
 		t.Errorf("refused: %+v", box)
 	}
 	if box = s.UseOwnToolBox(readFile(t, "../../coerce/tooldef/testdata/get_job.json"), ""); !box.Used || s.OwnTool() != "get_job" {
