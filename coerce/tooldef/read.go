@@ -7,9 +7,16 @@
 // The definition becomes a coerce.Schema of coerce's own field kinds, so a declared tool is
 // answered by the same dispatcher, rules and catalog as a tool declared in Go; its handler
 // returns the coerced arguments (what a real handler would receive), or not_found for an id
-// that is not among its records, or denied without its permission. A keyword coerce cannot
-// honour refuses the definition, with a message naming the keyword, its JSON Pointer and its
-// line: nothing in a definition is silently ignored.
+// that is not among its records, or denied without its permission (Def.ToolWith passes a valid
+// call's coerced arguments on instead, for a proxy). A keyword coerce cannot honour refuses the
+// tool, with a message naming the keyword, its JSON Pointer and its line, and Error.Keyword set:
+// nothing in a definition is silently ignored or half-validated, and a proxy passes such a tool
+// through untouched.
+//
+// It reads what real servers declare: draft-06 to 2020-12 schemas of integer, number, string,
+// boolean, array and object arguments (docs/own-tool.md lists the keywords). Every bound is
+// checked before the work that grows with it, every quoted value is cut, and reading is linear
+// in the text.
 //
 // The reader uses jsontext and no encoding/json, fmt or reflection, so the page can link it.
 package tooldef
