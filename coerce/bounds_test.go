@@ -136,3 +136,23 @@ func TestNormalizerEchoesNoLongText(t *testing.T) {
 		checkBounded(t, e.Observation(0), coerce.DefaultCap)
 	}
 }
+
+// TestLongUnknownToolName: a 3 MB tool name with a line break is neither echoed nor logged; the
+// observation, the trace and the log line stay short.
+func TestLongUnknownToolName(t *testing.T) {
+	var logged []coerce.LogLine
+	d, _ := newTestDispatcher(t, coerce.Config{Log: func(l coerce.LogLine) { logged = append(logged, l) }})
+	name := strings.Repeat("x", 3<<20) + "\n<line>"
+	o, tr := d.CallTraced(context.Background(), name, []byte(`{"job_id":17}`))
+	checkBounded(t, o.Observation, coerce.MinCap*4)
+	if o.Code != coerce.InvalidArgs || o.Tool != coerce.UnknownTool || strings.Contains(string(o.Observation), "xxxxxxxx") {
+		t.Errorf("%+v %.300s", o, o.Observation)
+	}
+	if out := tr.JSON(); len(out) > 2048 || strings.Contains(string(out), "xxxxxxxx") {
+		t.Errorf("trace of %d bytes: %.300s", len(out), out)
+	}
+	if len(logged) != 1 || logged[0].Tool != coerce.UnknownTool {
+		t.Fatalf("log %+v", logged)
+	}
+	checkLogLine(t, logged[0].String())
+}
