@@ -32,7 +32,10 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 	st := p.session(ss)
 	p.mu.RLock()
 	r, known := p.routes[name]
-	names := toolNames(p.routes)
+	var names []string
+	if !known {
+		names = toolNames(p.routes)
+	}
 	p.mu.RUnlock()
 	line := logLine{Line: calllog.Line{Session: st.id, Tool: name}}
 	if !known {

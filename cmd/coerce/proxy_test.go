@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestProxyRefusesBadFlags: each mistake exits 2 with a sentence on stderr, before any upstream
+// is started.
+func TestProxyRefusesBadFlags(t *testing.T) {
+	policy := filepath.Join(t.TempDir(), "policy.json")
+	if err := os.WriteFile(policy, []byte(`{"tools":{"a":1}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"proxy"}, "give the upstream"},
+		{[]string{"proxy", "-upstream", "http://127.0.0.1:1/mcp", "--", "node", "x.js"}, "not both"},
+		{[]string{"proxy", "-policy", filepath.Join(t.TempDir(), "none.json"), "--", "x"}, "the policy file cannot be read"},
+		{[]string{"proxy", "-policy", policy, "--", "x"}, "is not an x-coerce object"},
+		{[]string{"proxy", "-timeout", "soon", "--", "x"}, "invalid value"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(context.Background(), c.args, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.args, code, errOut.String(), c.want)
+		}
+	}
+}
+
+// lessonMCP builds cmd/lesson-mcp: a real MCP server over stdio for the proxy to guard.
+func lessonMCP(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "lesson-mcp")
+	if out, err := exec.Command("go", "build", "-o", bin, "../lesson-mcp").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/lesson-mcp: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestProxyStdio runs `coerce proxy -- lesson-mcp` with a Go SDK client on its stdin and stdout.
+func TestProxyStdio(t *testing.T) {
+	up := lessonMCP(t)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errOut bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(context.Background(), []string{"proxy", "--", up}, inR, outW, &errOut)
+		outW.Close()
+	}()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).
+		Connect(context.Background(), &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ args, code string }{
+		{`{"job_id":" 17 "}`, "ok"},
+		{`{"job_id":true}`, "invalid_args"},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_job", Arguments: json.RawMessage(c.args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Meta["coerce/code"]; got != c.code {
+			t.Errorf("%s: code %v, want %s", c.args, got, c.code)
+		}
+	}
+	cs.Close()
+	inW.Close()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d; stderr:\n%s", code, errOut.String())
+	}
+	if !strings.Contains(errOut.String(), `"route":"upstream"`) || !strings.Contains(errOut.String(), `"route":"refused"`) {
+		t.Errorf("stderr lacks the call lines:\n%s", errOut.String())
+	}
+}
+
+// TestProxyReport: -report lists each upstream tool as checked, with no call made.
+func TestProxyReport(t *testing.T) {
+	up := lessonMCP(t)
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"proxy", "-report", "--", up}, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	want := `{"tool":"get_job","route":"checked"}` + "\n" + `{"tool":"get_user","route":"checked"}` + "\n" + `{"tool":"refund","route":"checked"}` + "\n"
+	if out.String() != want {
+		t.Errorf("-report printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
