@@ -196,6 +196,12 @@ func newStdio(t *testing.T) *stdioSession {
 	t.Helper()
 	s := mcpserve.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	mcpserve.Mount(s, lesson.NewDispatcher(lesson.LabConfig{}), mcpserve.Options{})
+	return rawSession(t, s)
+}
+
+// rawSession serves s on an IOTransport over in-memory pipes.
+func rawSession(t *testing.T, s *mcp.Server) *stdioSession {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	ss, err := s.Connect(context.Background(), &mcpserve.IOTransport{Reader: inR, Writer: outW}, nil)
@@ -205,10 +211,8 @@ func newStdio(t *testing.T) *stdioSession {
 	done := make(chan error, 1)
 	go func() { done <- ss.Wait() }()
 	t.Cleanup(func() { ss.Close() })
-	return &stdioSession{in: inW, out: newLineBuffer(outR), done: done}
+	return &stdioSession{in: inW, out: bufio.NewReaderSize(outR, 1<<16), done: done}
 }
-
-func newLineBuffer(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 1<<16) }
 
 func (s *stdioSession) send(t *testing.T, line string) {
 	t.Helper()

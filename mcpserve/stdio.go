@@ -228,6 +228,18 @@ func intID(n int64) jsonrpc.ID {
 	return id
 }
 
+// sdkIDBytes is id as JSON: a number, a string, or null.
+func sdkIDBytes(id jsonrpc.ID) json.RawMessage {
+	switch v := id.Raw().(type) {
+	case int64:
+		return strconv.AppendInt(nil, v, 10)
+	case string:
+		b, _ := jsontext.AppendQuote(nil, v)
+		return b
+	}
+	return json.RawMessage("null")
+}
+
 // clientWireError is the error object a client answered a server's request with.
 func clientWireError(raw json.RawMessage) *jsonrpc.Error {
 	var e jsonrpc.Error
@@ -270,9 +282,11 @@ func (c *ioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	switch msg := msg.(type) {
 	case *jsonrpc.Response:
-		if raw, ok := c.answered(msg.ID); ok {
-			return c.writeLine(responseLine(raw, msg))
+		raw, ok := c.answered(msg.ID)
+		if !ok { // not a request the transport passed on: the SDK's own id, its error made safe too
+			raw = sdkIDBytes(msg.ID)
 		}
+		return c.writeLine(responseLine(raw, msg))
 	case *jsonrpc.Request:
 		if msg.IsCall() {
 			c.mu.Lock()

@@ -2,7 +2,6 @@ package mcpserve_test
 
 import (
 	"context"
-	"io"
 	"strings"
 	"testing"
 
@@ -10,21 +9,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// rawSession serves s on an IOTransport over pipes, with the helpers of stdioSession.
-func rawSession(t *testing.T, s *mcp.Server) *stdioSession {
-	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	ss, err := s.Connect(context.Background(), &mcpserve.IOTransport{Reader: inR, Writer: outW}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- ss.Wait() }()
-	t.Cleanup(func() { ss.Close() })
-	return &stdioSession{in: inW, out: newLineBuffer(outR), done: done}
-}
 
 // TestCancelByTheIDAsWritten: a notifications/cancelled names the request by the id the client
 // wrote (1.5 here, which the SDK knows by a number of the transport's own), and the handler's
