@@ -42,7 +42,8 @@ func loadFixtures(t testing.TB) []fixture {
 type calls map[string]int
 
 // fixtureTools are the tools dispatch.tsv is written against, as coerce's own test declares them:
-// the lesson's get_job, get_user (a prefixed id) and set_alerts, whose quiet field opts in to "true"/"false" and whose enabled does not.
+// the lesson's get_job, get_user (a prefixed id), set_alerts, whose quiet field opts in to
+// "true"/"false" and whose enabled does not, and add_points (a number and an array of integers).
 func fixtureTools(n calls) []coerce.Tool {
 	getJob := counted(lesson.GetJob(lesson.Jobs(), nil), n)
 	getUser := counted(coerce.Tool{
@@ -69,7 +70,18 @@ func fixtureTools(n calls) []coerce.Tool {
 			return coerce.Result{coerce.M("enabled", coerce.Bool(a.Bool("enabled"))), coerce.M("quiet", coerce.Bool(a.Bool("quiet")))}, nil
 		},
 	}, n)
-	return []coerce.Tool{getJob, getUser, setAlerts}
+	addPoints := counted(coerce.Tool{
+		Name: "add_points",
+		Schema: coerce.Schema{Fields: []coerce.Field{
+			{Name: "points", Kind: coerce.Number, MinNumber: "0", MaxNumber: "100", Example: "2.5", Description: "How many."},
+			{Name: "job_ids", Kind: coerce.Array, Optional: true, Example: "[17]", Description: "The jobs.",
+				Items: &coerce.Field{Kind: coerce.Integer, Max: 100000, Example: "17"}},
+		}},
+		Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+			return coerce.Result{coerce.M("points", a.Value("points")), coerce.M("job_ids", a.Value("job_ids"))}, nil
+		},
+	}, n)
+	return []coerce.Tool{getJob, getUser, setAlerts, addPoints}
 }
 
 func counted(t coerce.Tool, n calls) coerce.Tool {
