@@ -6,7 +6,8 @@ GO ?= go
 .PHONY: build serve test vet size bench clean browser wrangler dist scorm worker deploy
 
 # build writes web/app.wasm, web/wasm_exec.js, web/wasm-size.js and a .gz and .br beside each
-# page file; each only when stale.
+# page file, each only when stale; and the exercise's toolchain (build/gotoolchain: compile.wasm,
+# link.wasm, std.tar), only when the Go version or the allowlist changed.
 build:
 	$(GO) run serve.go -build
 
@@ -92,5 +93,6 @@ deploy: dist worker wrangler
 
 clean:
 	rm -f web/app.wasm web/wasm_exec.js web/wasm-size.js web/*.br web/*.gz web/*.tmp
+	rm -f web/compile.wasm web/link.wasm web/std.tar web/toolchain.key
 	rm -rf artifacts
 	rm -rf dist out/worker .wrangler

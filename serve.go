@@ -32,6 +32,7 @@ import (
 	"syscall"
 	"time"
 
+	"coerceplayground/build/gotoolchain"
 	"coerceplayground/build/webbuild"
 	"coerceplayground/web"
 )
@@ -77,6 +78,9 @@ func main() {
 		return
 	}
 	if err := webbuild.Build(webbuild.Config{Root: root, Force: *force, Log: os.Stderr}); err != nil {
+		fail(err)
+	}
+	if err := gotoolchain.Build(gotoolchain.Config{Root: root, Force: *force, Log: os.Stderr}); err != nil {
 		fail(err)
 	}
 	if *buildOnly {

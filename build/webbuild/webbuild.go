@@ -258,9 +258,12 @@ func Gzip(data []byte) ([]byte, error) {
 }
 
 // Brotli compresses data at the best quality with the largest window.
-func Brotli(data []byte) ([]byte, error) {
+func Brotli(data []byte) ([]byte, error) { return BrotliQuality(data, brotli.BestCompression) }
+
+// BrotliQuality compresses data at quality q (0 to 11) with the largest window.
+func BrotliQuality(data []byte, q int) ([]byte, error) {
 	var buf bytes.Buffer
-	bw := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+	bw := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: q, LGWin: 24})
 	if _, err := bw.Write(data); err != nil {
 		return nil, err
 	}
