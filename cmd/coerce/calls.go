@@ -17,15 +17,16 @@ import (
 
 // toolSet is the tools read from the -tool files, in order, and one dispatcher for them all.
 type toolSet struct {
-	names []string
-	disp  *coerce.Dispatcher
+	names   []string
+	schemas map[string]coerce.Schema
+	disp    *coerce.Dispatcher
 }
 
 // loadTools reads every file. A tool that cannot be read stops the command, unless it is one
 // tool among others of a tools/list result: then it is named on stderr and its calls are
 // counted with the other tools'.
 func loadTools(files, grants []string, stderr io.Writer) (toolSet, string) {
-	var set toolSet
+	set := toolSet{schemas: map[string]coerce.Schema{}}
 	var tools []coerce.Tool
 	granted := func(p string) bool { return contains(grants, p) }
 	for _, f := range files {
@@ -49,6 +50,7 @@ func loadTools(files, grants []string, stderr io.Writer) (toolSet, string) {
 			}
 			set.names = append(set.names, d.Name)
 			tools = append(tools, d.Tool(granted))
+			set.schemas[d.Name] = tools[len(tools)-1].Schema
 		}
 	}
 	disp, err := coerce.NewDispatcher(coerce.Config{}, tools...)

@@ -8,6 +8,7 @@
 //	go run ./cmd/coerce -tool order.json < args.txt                  # one arguments text a line
 //	go run ./cmd/coerce -tool tools.json -in transcript < log.jsonl  # the calls of a transcript
 //	go run ./cmd/coerce -tool order.json -grant orders.read < args.txt
+//	go run ./cmd/coerce report -tool tools.json chat.jsonl           # codes, coercions, loose validators, budget
 //
 // A FILE holds one tool object or a whole tools/list result; -tool may be given more than once.
 // With -in args (the default) there must be exactly one tool. With -in transcript, calls to
@@ -39,16 +40,27 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
+// toolFlags is a flag set with the -tool and -grant flags the checking and the report share.
+func toolFlags(name string, stderr io.Writer) (fs *flag.FlagSet, tools, grants *listFlag) {
+	fs = flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tools, grants = new(listFlag), new(listFlag)
+	fs.Var(tools, "tool", "a file holding a tool definition or a tools/list result (repeatable)")
+	fs.Var(grants, "grant", "a permission the caller holds (repeatable)")
+	return fs, tools, grants
+}
+
 // run is the command, with its streams: the status it exits with.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "proxy" {
-		return runProxy(ctx, args[1:], stdin, stdout, stderr)
+	if len(args) > 0 {
+		switch args[0] { // the subcommands; without one, coerce checks calls as it always has
+		case "proxy":
+			return runProxy(ctx, args[1:], stdin, stdout, stderr)
+		case "report":
+			return runReport(ctx, args[1:], stdin, stdout, stderr)
+		}
 	}
-	fs := flag.NewFlagSet("coerce", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var tools, grants listFlag
-	fs.Var(&tools, "tool", "a file holding a tool definition or a tools/list result (repeatable)")
-	fs.Var(&grants, "grant", "a permission the caller holds (repeatable)")
+	fs, tools, grants := toolFlags("coerce", stderr)
 	in := fs.String("in", "args", "what standard input holds: args (one arguments text a line) or transcript")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -57,13 +69,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		io.WriteString(stderr, "coerce: "+msg+"\n")
 		return 2
 	}
-	if len(tools) == 0 {
+	if len(*tools) == 0 {
 		return fail("give at least one tool with -tool FILE.")
 	}
 	if fs.NArg() > 0 {
 		return fail("unexpected argument " + quote(fs.Arg(0)) + "; the calls are read from standard input.")
 	}
-	set, msg := loadTools(tools, grants, stderr)
+	set, msg := loadTools(*tools, *grants, stderr)
 	if msg != "" {
 		return fail(msg)
 	}

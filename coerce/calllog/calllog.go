@@ -58,3 +58,15 @@ const MaxRules = 16
 
 // MaxBytes bounds a log that Read takes at once.
 const MaxBytes = 64 << 20
+
+// RulesOf returns the coercion rules a call's trace applied: each step that changed a value
+// (it has both a before and an after), with its field, in order.
+func RulesOf(tr coerce.Trace) []Applied {
+	var rules []Applied
+	for _, s := range tr {
+		if s.OK && s.After != "" && s.Before != s.After {
+			rules = append(rules, Applied{Field: s.Field, Rule: s.Name})
+		}
+	}
+	return rules
+}

@@ -46,9 +46,10 @@ func TestParse(t *testing.T) {
 // TestRead: a broken line is reported with its own number and the lines after it are read.
 func TestRead(t *testing.T) {
 	ok := `{"time":"2026-12-04T17:30:00Z","session":"s","tool":"a","code":"ok"}`
-	lines, errs := calllog.Read([]byte(ok + "\n{\"time\":\n\n" + ok + "\r\n" + ok))
+	event := `{"time":"2026-12-04T17:30:00Z","event":"upstream_exited"}`
+	lines, errs := calllog.Read([]byte(ok + "\n{\"time\":\n\n" + ok + "\r\n" + event + "\n" + ok))
 	if len(lines) != 3 || len(errs) != 1 || errs[0].Line != 2 {
-		t.Errorf("read %d lines, errors %v; want 3 lines and line 2", len(lines), errs)
+		t.Errorf("read %d lines, errors %v; want 3 lines (the event skipped) and line 2", len(lines), errs)
 	}
 	_, errs = calllog.Read(make([]byte, calllog.MaxBytes+1))
 	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "over the limit") {

@@ -20,8 +20,12 @@ type Error struct {
 
 func (e *Error) Error() string { return "line " + strconv.Itoa(e.Line) + ": " + e.Msg }
 
+// ErrNotACall is a line that is not a call but an event of the proxy's (it has an "event"
+// member and no code): Read skips it.
+var ErrNotACall = errors.New("the line is an event, not a call")
+
 // Read reads every line of data, in order. A line that cannot be read is an *Error with its
-// line number, and the lines after it are still read; blank lines are skipped. It is linear in
+// line number, and the lines after it are still read; blank lines and event lines are skipped. It is linear in
 // data: each line is read once, and line numbers are counted as it goes.
 func Read(data []byte) ([]Line, []*Error) {
 	if len(data) > MaxBytes {
@@ -40,6 +44,9 @@ func Read(data []byte) ([]Line, []*Error) {
 			continue
 		}
 		l, err := Parse(text)
+		if errors.Is(err, ErrNotACall) {
+			continue
+		}
 		if err != nil {
 			errs = append(errs, &Error{n, err.Error()})
 			continue
@@ -54,7 +61,7 @@ func Read(data []byte) ([]Line, []*Error) {
 // repeated name, so no second spelling can stand in for a member.
 func Parse(text []byte) (Line, error) {
 	var l Line
-	var seen uint8
+	var seen uint16
 	dec := jsontext.NewDecoder(bytes.NewReader(text))
 	err := jsonwalk.Members(dec, func(name string) error {
 		bit, err := l.member(dec, name)
@@ -71,8 +78,11 @@ func Parse(text []byte) (Line, error) {
 	case !jsonwalk.AtEnd(dec):
 		return l, errors.New("the line has more after its JSON object")
 	}
+	if seen&bitEvent != 0 && seen&bitCode == 0 {
+		return l, ErrNotACall
+	}
 	for _, m := range []struct {
-		bit  uint8
+		bit  uint16
 		name string
 	}{{bitTime, "time"}, {bitSession, "session"}, {bitTool, "tool"}, {bitCode, "code"}} {
 		if seen&m.bit == 0 {
@@ -84,7 +94,7 @@ func Parse(text []byte) (Line, error) {
 
 // The members a line may hold, one bit each, to find a missing one.
 const (
-	bitTime uint8 = 1 << iota
+	bitTime uint16 = 1 << iota
 	bitSession
 	bitTool
 	bitField
@@ -92,10 +102,11 @@ const (
 	bitRules
 	bitMore
 	bitUpstream
+	bitEvent
 )
 
 // member reads the value of one member into l and returns the member's bit.
-func (l *Line) member(dec *jsontext.Decoder, name string) (uint8, error) {
+func (l *Line) member(dec *jsontext.Decoder, name string) (uint16, error) {
 	var ok bool
 	switch name {
 	case "time":
@@ -128,6 +139,8 @@ func (l *Line) member(dec *jsontext.Decoder, name string) (uint8, error) {
 	case "rules_more":
 		l.RulesMore, ok = count(dec)
 		return bitMore, wrong(ok, "rules_more", "a count")
+	case "event":
+		return bitEvent, dec.SkipValue()
 	case "upstream_ms":
 		var ms float64
 		ms, ok = number(dec)
@@ -150,7 +163,7 @@ func (l *Line) readRules(dec *jsontext.Decoder) error {
 	}
 	for dec.PeekKind() != ']' {
 		var a Applied
-		var seen uint8
+		var seen uint16
 		err := jsonwalk.Members(dec, func(name string) error {
 			var ok bool
 			switch name {

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math"
+	"math/big"
+	"strings"
+	"unicode/utf8"
+
+	"coerceplayground/coerce"
+	"coerceplayground/internal/jsontree"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// A loose validator is one the ecosystem uses in coerce's place, configured as a tool builder
+// would write the tool's published schema in it, with its lax coercions on. Each is evaluated
+// on the raw argument text with its own rules (the parse it sits behind, then its coercion,
+// then the schema's bounds), as measured in the peers' behaviour matrix the lesson cites:
+//
+//   - zod 4 z.coerce: z.object({…}).strict(), z.coerce.number().int().min(lo).max(hi) for an
+//     integer, z.coerce.string() with the pattern and lengths for a string (z.enum for an enum),
+//     z.coerce.boolean() for a boolean; after JSON.parse.
+//   - ajv coerceTypes: the tool's JSON Schema (additionalProperties false) compiled by ajv 8
+//     with coerceTypes: true; after JSON.parse.
+//   - pydantic 2 lax: a model with extra="forbid", int with ge and le, str with the pattern
+//     and lengths (a Literal for an enum), bool, Optional[…] = None for an optional field;
+//     model_validate_json.
+//   - pydantic 1 lax: the same model in pydantic 1 (conint, constr); parse_raw.
+//
+// Every one of them keeps the last of a repeated key, as JSON.parse, json.loads and
+// pydantic-core's reader do. A pattern is matched as coerce matches it, the whole value (a
+// JSON Schema pattern matches anywhere, so the validators may accept more than is counted).
+type looseValidator struct {
+	name string
+	// field says whether the validator accepts v (nil: the key is missing) for f.
+	field func(f *coerce.Field, v *jsontree.Node) bool
+	// nullIsUnset: an optional field accepts null (pydantic's Optional[…] = None).
+	nullIsUnset bool
+}
+
+var looseValidators = []looseValidator{
+	{name: "zod 4 z.coerce", field: zodField},
+	{name: "ajv coerceTypes", field: ajvField},
+	{name: "pydantic 2 lax", field: pydantic2Field, nullIsUnset: true},
+	{name: "pydantic 1 lax", field: pydantic1Field, nullIsUnset: true},
+}
+
+// looseReadable reports whether the validators are modelled for every field of s: integers,
+// ids, text and booleans. A tool with other kinds is not evaluated, rather than guessed at.
+func looseReadable(s coerce.Schema) bool {
+	for _, f := range s.Fields {
+		switch f.Kind {
+		case coerce.Integer, coerce.PrefixedID, coerce.Text, coerce.Boolean:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// accepts reports whether lv lets the call's raw argument text through to the handler.
+func (lv looseValidator) accepts(s coerce.Schema, raw string) bool {
+	dec := jsontext.NewDecoder(bytes.NewReader([]byte(raw)), jsontext.AllowDuplicateNames(true))
+	n, err := jsontree.Read(dec, 64)
+	if err != nil || n.Kind != '{' {
+		return false
+	}
+	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
+		return false // more after the value: every parser refuses it
+	}
+	last := map[string]*jsontree.Node{}
+	for i, k := range n.Keys {
+		last[k] = n.Kids[i]
+	}
+	for k := range last {
+		if !declared(s, k) {
+			return false
+		}
+	}
+	for i := range s.Fields {
+		f := &s.Fields[i]
+		v, present := last[f.Name]
+		if f.Optional && (!present || lv.nullIsUnset && v.Kind == 'n') {
+			continue
+		}
+		if !lv.field(f, v) {
+			return false
+		}
+	}
+	return true
+}
+
+func declared(s coerce.Schema, name string) bool {
+	for _, f := range s.Fields {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// lowest is an Integer field's minimum, as the schema publishes it.
+func lowest(f *coerce.Field) int64 {
+	if f.HasMin {
+		return f.Min
+	}
+	return 1
+}
+
+// stringFits applies a string field's own checks, with length counted by count.
+func stringFits(f *coerce.Field, s string, count func(string) int) bool {
+	switch f.Kind {
+	case coerce.PrefixedID:
+		rest, ok := strings.CutPrefix(s, f.Prefix)
+		return ok && len(rest) >= 1 && len(rest) <= 64 && strings.IndexFunc(rest, notAlnum) < 0
+	case coerce.Text:
+		if len(f.Enum) > 0 && !contains(f.Enum, s) {
+			return false
+		}
+		n := count(s)
+		if n < f.MinLength || f.MaxLength > 0 && n > f.MaxLength {
+			return false
+		}
+		return f.Pattern == nil || f.Pattern.Match(s)
+	}
+	return false
+}
+
+func notAlnum(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+}
+
+// inRange reports whether a JavaScript number is a whole number within f's bounds.
+func jsInRange(f *coerce.Field, x float64) bool {
+	return !math.IsNaN(x) && !math.IsInf(x, 0) && x == math.Trunc(x) &&
+		x >= float64(lowest(f)) && x <= float64(f.Max)
+}
+
+// pyInRange reports whether a Python int is within f's bounds.
+func pyInRange(f *coerce.Field, n *big.Int) bool {
+	return n != nil && n.IsInt64() && n.Int64() >= lowest(f) && n.Int64() <= f.Max
+}
+
+func zodField(f *coerce.Field, v *jsontree.Node) bool {
+	switch f.Kind {
+	case coerce.Integer:
+		x := jsNumber(v)
+		return jsInRange(f, x) && math.Abs(x) <= 1<<53-1 // .int() takes safe integers only
+	case coerce.Boolean:
+		return true // Boolean(x) is true or false for anything, "false" included
+	}
+	if len(f.Enum) > 0 { // z.enum does not coerce
+		return v != nil && v.Kind == '"' && stringFits(f, v.Text, utf16Len)
+	}
+	return stringFits(f, jsString(v), utf16Len)
+}
+
+func ajvField(f *coerce.Field, v *jsontree.Node) bool {
+	if v == nil {
+		return false // required
+	}
+	switch f.Kind {
+	case coerce.Integer:
+		switch v.Kind {
+		case '0', 't', 'f', 'n':
+			return jsInRange(f, jsNumber(v))
+		case '"': // coerced when the string is non-empty, == its number, and whole
+			x := jsStringToNumber(v.Text)
+			return v.Text != "" && jsInRange(f, x)
+		}
+		return false
+	case coerce.Boolean:
+		switch v.Kind {
+		case 't', 'f', 'n':
+			return true
+		case '"':
+			return v.Text == "true" || v.Text == "false"
+		case '0':
+			x := jsNumber(v)
+			return x == 0 || x == 1
+		}
+		return false
+	}
+	var s string
+	switch v.Kind {
+	case '"', '0', 't', 'f':
+		s = jsString(v)
+	case 'n':
+		s = "" // null becomes ""
+	default:
+		return false
+	}
+	return stringFits(f, s, utf8.RuneCountInString)
+}
