@@ -170,6 +170,7 @@ func NewDispatcher(cfg Config, tools ...Tool) (*Dispatcher, error) {
 				return nil, errors.New("coerce: tool " + quotedName(t.Name) + " declared twice")
 			}
 		}
+		t.Schema.Fields = indexed(t.Schema.Fields)
 		c := compiledTool{Tool: t, cap: t.Cap}
 		if c.cap == 0 {
 			c.cap = DefaultCap

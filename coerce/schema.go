@@ -67,6 +67,46 @@ type Field struct {
 	MinItems, MaxItems int
 	// Fields declares a Nested object's members.
 	Fields []Field
+
+	// enumSet indexes a long Enum, built by NewDispatcher: a call is one lookup, whatever the
+	// enum's length.
+	enumSet map[string]bool
+}
+
+// minIndexedEnum is the length from which an Enum is looked up in a set rather than scanned.
+const minIndexedEnum = 16
+
+// indexed returns fields copied, each long Enum (at any depth) with its set: the dispatcher's
+// own copy, so the caller's declaration is never written to.
+func indexed(fields []Field) []Field {
+	out := append([]Field(nil), fields...)
+	for i := range out {
+		f := &out[i]
+		if len(f.Enum) >= minIndexedEnum {
+			f.enumSet = make(map[string]bool, len(f.Enum))
+			for _, e := range f.Enum {
+				f.enumSet[e] = true
+			}
+		}
+		if f.Items != nil {
+			f.Items = &indexed([]Field{*f.Items})[0]
+		}
+		f.Fields = indexed(f.Fields)
+	}
+	return out
+}
+
+// inEnum reports whether s is one of f's Enum.
+func (f *Field) inEnum(s string) bool {
+	if f.enumSet != nil {
+		return f.enumSet[s]
+	}
+	for _, e := range f.Enum {
+		if e == s {
+			return true
+		}
+	}
+	return false
 }
 
 // min is an Integer's inclusive minimum.

@@ -32,7 +32,7 @@ func coerceText(f *Field, raw jsontext.Value, r Rules, tr *tracer) (string, *Err
 	if n := utf8.RuneCount(s); n < f.MinLength || f.MaxLength > 0 && n > f.MaxLength {
 		return "", invalidAt(stepMatch, f.Name, f.Name+" must be "+lengthWords(f)+", "+like)
 	}
-	if len(f.Enum) > 0 && !inEnum(f.Enum, string(s)) {
+	if len(f.Enum) > 0 && !f.inEnum(string(s)) {
 		return "", invalidAt(stepMatch, f.Name, f.Name+" must be one of "+enumWords(f.Enum)+", exactly")
 	}
 	if f.Pattern != nil && !f.Pattern.Match(string(s)) {
@@ -54,15 +54,6 @@ func lengthWords(f *Field) string {
 		return "exactly " + lo + " characters long"
 	}
 	return lo + " to " + strconv.Itoa(f.MaxLength) + " characters long"
-}
-
-func inEnum(enum []string, s string) bool {
-	for _, e := range enum {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
 
 // enumWords lists an enum for a hint: the first five values, quoted, and how many more.

@@ -1,10 +1,12 @@
 package tooldef_test
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
 
+	"coerceplayground/coerce"
 	"coerceplayground/coerce/tooldef"
 )
 
@@ -49,6 +51,12 @@ func TestHostileDefinitions(t *testing.T) {
 	l, err := tooldef.Read(enumDef(100000))
 	if err != nil || len(l.Tools) != 1 || len(l.Tools[0].Schema.Fields[0].Enum) != 100000 {
 		t.Fatalf("a 100,000-value enum: %v %v", err, l.Refused)
+	}
+	d := dispatcher(t, l.Tools[0].Tool(nil))
+	for args, code := range map[string]coerce.Code{`{"x":"v9999"}`: coerce.OK, `{"x":"v99999"}`: coerce.NotFound, `{"x":"v100000"}`: coerce.InvalidArgs} {
+		if o := d.Call(context.Background(), "t", []byte(args)); o.Code != code {
+			t.Errorf("a 100,000-value enum: %s gave %s, want %s", args, o.Observation, code)
+		}
 	}
 }
 

@@ -20,8 +20,10 @@ func TestServers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	listed := map[string]int{} // rows per file: every tool of a file has its row
 	for _, r := range rows {
 		file, tool, want := r.Cols[0], r.Cols[1], r.Cols[2]
+		listed[file]++
 		data, err := os.ReadFile("testdata/servers/" + file)
 		if err != nil {
 			t.Fatal(err)
@@ -52,6 +54,13 @@ func TestServers(t *testing.T) {
 		}
 		if strconv.Itoa(e.Line) != r.Cols[3] || e.Pointer != r.Cols[4] || e.Tool != tool || !contains(e.Msg, r.Cols[5]) || e.Keyword != strings.TrimPrefix(r.Cols[6], "-") {
 			t.Errorf("servers.tsv:%d: %s refused with %v (tool %q, keyword %q); want line %s at %s, %q, keyword %s", r.Line, tool, e, e.Tool, e.Keyword, r.Cols[3], r.Cols[4], r.Cols[5], r.Cols[6])
+		}
+	}
+	for file, n := range listed {
+		data, _ := os.ReadFile("testdata/servers/" + file)
+		l, _ := tooldef.Read(data)
+		if got := len(l.Tools) + len(l.Refused); got != n {
+			t.Errorf("servers.tsv lists %d tools of %s, which holds %d", n, file, got)
 		}
 	}
 }
