@@ -2,6 +2,7 @@ package mcpserve
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -31,13 +33,22 @@ import (
 // Ids travel to the SDK as numbers of the transport's own and come back as the client wrote
 // them, byte for byte (the SDK would turn 1.5 into 1). Errors the SDK answers are given a code
 // (never 0), capped, and stripped of Go's own text. When the input ends, every request already
-// read is answered before the session ends.
+// read is answered before the session ends (within DrainTimeout).
 type IOTransport struct {
 	Reader io.ReadCloser
 	Writer io.WriteCloser
 	// MaxLineBytes caps one line; 0 means DefaultMaxLineBytes.
 	MaxLineBytes int
+	// DrainTimeout bounds how long the requests read before the input ended may take to be
+	// answered; after it the session ends and the handlers still running are cancelled. 0
+	// means DefaultDrainTimeout.
+	DrainTimeout time.Duration
 }
+
+// DefaultDrainTimeout is how long an IOTransport waits, once its input has ended, for the
+// answers to the requests already read: a handler that never returns cannot keep the process
+// alive.
+const DefaultDrainTimeout = 10 * time.Second
 
 // StdioTransport is an [IOTransport] on the process's stdin and stdout. Closing the session
 // closes stdin, never stdout.
@@ -53,6 +64,7 @@ func (nopCloser) Close() error { return nil }
 func (t *IOTransport) Connect(context.Context) (mcp.Connection, error) {
 	c := &ioConn{
 		maxLine:  t.MaxLineBytes,
+		drainFor: cmp.Or(t.DrainTimeout, DefaultDrainTimeout),
 		in:       make(chan line),
 		closed:   make(chan struct{}),
 		r:        t.Reader,
@@ -78,6 +90,7 @@ type line struct {
 // ioConn is the mcp.Connection of an IOTransport.
 type ioConn struct {
 	maxLine   int
+	drainFor  time.Duration
 	in        chan line
 	closed    chan struct{}
 	closeOnce sync.Once
@@ -94,6 +107,7 @@ type ioConn struct {
 	changed  chan struct{}             // closed (and replaced) whenever calls or outgoing shrink
 	ended    error                     // what ended the input (io.EOF), once it has
 	sawInit  bool                      // an initialize has gone to the SDK
+	drainEnd <-chan time.Time          // when the drain gives up, from its first call
 }
 
 // readLines feeds c.in until the input ends or the connection closes.
@@ -329,6 +343,12 @@ func (c *ioConn) signal() {
 // drain runs once the input has ended: an error answer for each request of the server's (the
 // client can no longer answer), then, when every request read has been answered, the end.
 func (c *ioConn) drain(ctx context.Context, ended error) (jsonrpc.Message, error) {
+	c.mu.Lock()
+	if c.drainEnd == nil {
+		c.drainEnd = time.After(c.drainFor)
+	}
+	deadline := c.drainEnd
+	c.mu.Unlock()
 	for {
 		c.mu.Lock()
 		for id := range c.outgoing {
@@ -343,6 +363,8 @@ func (c *ioConn) drain(ctx context.Context, ended error) (jsonrpc.Message, error
 		}
 		select {
 		case <-changed:
+		case <-deadline: // the SDK cancels the handlers still running
+			return nil, ended
 		case <-c.closed:
 			return nil, ended
 		case <-ctx.Done():

@@ -2,8 +2,10 @@ package mcpserve_test
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"coerceplayground/mcpserve"
 
@@ -64,4 +66,32 @@ func TestInputEndsWhileTheServerAsks(t *testing.T) {
 	if err := <-c.done; err != nil {
 		t.Errorf("the session ended with %v", err)
 	}
+}
+
+// TestDrainIsBounded: a handler that never returns on its own cannot keep a session whose input
+// has ended alive: after the transport's DrainTimeout the session ends and the handler's
+// context is cancelled.
+func TestDrainIsBounded(t *testing.T) {
+	s := mcpserve.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	started, cancelled := make(chan struct{}), make(chan struct{})
+	s.AddTool(&mcp.Tool{Name: "hang", InputSchema: map[string]any{"type": "object"}}, func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		close(started)
+		<-ctx.Done()
+		close(cancelled)
+		return &mcp.CallToolResult{}, nil
+	})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go io.Copy(io.Discard, outR)
+	ss, err := s.Connect(context.Background(), &mcpserve.IOTransport{Reader: inR, Writer: outW, DrainTimeout: 50 * time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{initLine, initializedLine, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"hang"}}`} {
+		io.WriteString(inW, line+"\n")
+	}
+	<-started
+	inW.Close()
+	ss.Wait() // the test times out if the drain waits for the handler forever
+	<-cancelled
 }
