@@ -122,6 +122,7 @@ func TestWriteError(t *testing.T) {
 		for _, args := range [][]string{
 			{"-tool", fixtures.Replace("$GETJOB")},
 			{"-tool", fixtures.Replace("$ORDER"), "-in", "transcript"},
+			{"report", "-tool", fixtures.Replace("$ORDER")},
 		} {
 			stdin := "{\"job_id\":17}\n"
 			if len(args) > 2 {
@@ -129,7 +130,11 @@ func TestWriteError(t *testing.T) {
 			}
 			var errOut bytes.Buffer
 			code := run(context.Background(), args, strings.NewReader(stdin), w, &errOut)
-			if want := "coerce: standard output could not be written: the disk is full.\n"; code != 1 || errOut.String() != want {
+			want := "coerce: standard output could not be written: the disk is full.\n"
+			if args[0] == "report" {
+				want = "coerce report: standard output could not be written: the disk is full.\n"
+			}
+			if code != 1 || errOut.String() != want {
 				t.Errorf("%s %v: exit %d, stderr %q; want 1, %q", name, args, code, errOut.String(), want)
 			}
 		}
