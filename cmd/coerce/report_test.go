@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -73,5 +74,30 @@ func TestReportPalette(t *testing.T) {
 	}
 	if got := vars.FindAllString(reportCSS, -1); strings.Join(got, "\n") != strings.Join(palette, "\n") {
 		t.Errorf("the report's colours\n%s\ndiffer from web/style.css's\n%s", strings.Join(got, "\n"), strings.Join(palette, "\n"))
+	}
+}
+
+// TestReportCaps: a transcript naming a new tool in every call, or a new key, gives a report of
+// bounded length that counts what it leaves out.
+func TestReportCaps(t *testing.T) {
+	var in strings.Builder
+	for i := range 60 {
+		in.WriteString(`{"type":"tool_use","name":"tool_` + strconv.Itoa(i) + `","input":{}}` + "\n")
+	}
+	for i := range 40 {
+		in.WriteString(`{"type":"tool_use","name":"get_job","input":{"job_id":17,"key_` + strconv.Itoa(i) + `":1}}` + "\n")
+	}
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"report", "-tool", fixtures.Replace("$GETJOB")}, strings.NewReader(in.String()), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	text := out.String()
+	for _, want := range []string{"and 11 more tools with 11 calls, not shown", "and 10 more fields, not shown"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report does not say %q:\n%s", want, text)
+		}
+	}
+	if lines := strings.Count(text, "\n"); lines > 2*maxShownTools+maxShownFields+20 {
+		t.Errorf("%d lines", lines)
 	}
 }

@@ -54,8 +54,12 @@ func reportPage(t *tally) []byte {
 	} else {
 		b.WriteString("<p>Loose validators not judged: the proxy's log holds no arguments.</p>\n")
 	}
-	for _, tt := range t.tools {
+	shown, rest := shownTools(t)
+	for _, tt := range shown {
 		writeToolSection(&b, t, tt)
+	}
+	if rest != "" {
+		b.WriteString("<p>" + esc(rest) + ".</p>\n")
 	}
 	b.WriteString("</body>\n</html>\n")
 	return []byte(b.String())
@@ -70,11 +74,15 @@ func writeToolSection(b *strings.Builder, t *tally, tt *toolTally) {
 	b.WriteString("<p>" + esc(plural(tt.calls, "call")) + ": " + esc(countWords(&tt.codes, codeOrder())) + ".</p>\n")
 	writeBars(b, tt)
 	b.WriteString("<table>\n<thead><tr><th>field</th><th>codes</th><th>coercions</th><th>let through by a loose validator</th></tr></thead>\n<tbody>\n")
-	for _, f := range fieldsInOrder(tt) {
+	fields, more := fieldsInOrder(tt)
+	for _, f := range fields {
 		b.WriteString("<tr><td><code>" + esc(fieldName(f.name)) + "</code></td><td>" + esc(countWords(&f.codes, codeOrder())) +
 			"</td><td>" + esc(countWords(&f.rules, ruleOrder)) + "</td><td>" + esc(looseWords(t, tt, f)) + "</td></tr>\n")
 	}
 	b.WriteString("</tbody>\n</table>\n")
+	if more != "" {
+		b.WriteString("<p>" + esc(more) + ".</p>\n")
+	}
 	var notes []string
 	for _, f := range tt.fields {
 		for _, e := range f.examples {

@@ -19,17 +19,22 @@ func writeText(w io.Writer, t *tally) {
 	} else {
 		io.WriteString(w, "loose validators not judged: the proxy's log holds no arguments\n")
 	}
-	for _, tt := range t.tools {
+	shown, rest := shownTools(t)
+	for _, tt := range shown {
 		io.WriteString(w, "\n"+toolHeading(tt)+"\n")
 		if tt.notRun {
 			continue
 		}
 		tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 		io.WriteString(tw, "  field\tcodes\tcoercions\tlet through by a loose validator\n")
-		for _, f := range fieldsInOrder(tt) {
+		fields, more := fieldsInOrder(tt)
+		for _, f := range fields {
 			io.WriteString(tw, "  "+fieldName(f.name)+"\t"+countWords(&f.codes, codeOrder())+"\t"+countWords(&f.rules, ruleOrder)+"\t"+looseWords(t, tt, f)+"\n")
 		}
 		tw.Flush()
+		if more != "" {
+			io.WriteString(w, "  "+more+"\n")
+		}
 		for _, f := range tt.fields {
 			for _, e := range f.examples {
 				io.WriteString(w, "  let through on "+fieldName(f.name)+": "+clean(e)+"\n")
@@ -41,6 +46,9 @@ func writeText(w io.Writer, t *tally) {
 		if tt.afterEnd > 0 {
 			io.WriteString(w, "  "+plural(tt.afterEnd, "call")+" after the budget had ended the session\n")
 		}
+	}
+	if rest != "" {
+		io.WriteString(w, "\n"+rest+"\n")
 	}
 	if t.loose {
 		io.WriteString(w, "\ndangerous: "+plural(t.dangerous(), "call")+" coerce refuses that a loose validator lets through\n")
@@ -83,8 +91,38 @@ func stopWords(s stopEvent) string {
 	return what + " at call " + strconv.Itoa(s.call) + " of " + s.session + " (" + clean(s.reason) + ")"
 }
 
-// fieldsInOrder is a tool's fields as first seen, the call as a whole ("") last.
-func fieldsInOrder(tt *toolTally) []*fieldTally {
+// A report shows at most maxShownTools tools and maxShownFields fields of each, and counts the
+// rest: a transcript that names a new tool or key in every call makes a long report, not an
+// endless one.
+const (
+	maxShownTools  = 50
+	maxShownFields = 30
+)
+
+// shownTools is the tools a report shows, those it ran first, and a sentence counting the
+// others ("" when none).
+func shownTools(t *tally) ([]*toolTally, string) {
+	tools := make([]*toolTally, 0, len(t.tools))
+	for _, notRun := range []bool{false, true} {
+		for _, tt := range t.tools {
+			if tt.notRun == notRun {
+				tools = append(tools, tt)
+			}
+		}
+	}
+	if len(tools) <= maxShownTools {
+		return tools, ""
+	}
+	calls := 0
+	for _, tt := range tools[maxShownTools:] {
+		calls += tt.calls
+	}
+	return tools[:maxShownTools], "and " + plural(len(tools)-maxShownTools, "more tool") + " with " + plural(calls, "call") + ", not shown"
+}
+
+// fieldsInOrder is the fields a report shows of a tool, as first seen, the call as a whole
+// ("") last, and a sentence counting the others ("" when none).
+func fieldsInOrder(tt *toolTally) ([]*fieldTally, string) {
 	var fields []*fieldTally
 	var call *fieldTally
 	for _, f := range tt.fields {
@@ -94,10 +132,15 @@ func fieldsInOrder(tt *toolTally) []*fieldTally {
 		}
 		fields = append(fields, f)
 	}
+	more := ""
+	if len(fields) > maxShownFields {
+		more = "and " + plural(len(fields)-maxShownFields, "more field") + ", not shown"
+		fields = fields[:maxShownFields]
+	}
 	if call != nil {
 		fields = append(fields, call)
 	}
-	return fields
+	return fields, more
 }
 
 // countWords lists counts as "ok 4, invalid_args 2", or "-" when there are none. A key
