@@ -28,9 +28,18 @@ type Fragment struct {
 	Panel string
 }
 
-// ParseFragment reads a fragment, with or without its '#'.
+// ParseFragment reads a fragment, with or without its '#'. A fragment over lesson.MaxURLBytes,
+// longer than any URL a browser opens, is not read: its options are the defaults, with a problem
+// that says why, and a table in it is refused (Err) without being decoded.
 func ParseFragment(fragment string) Fragment {
 	f := Fragment{Options: defaultOptions()}
+	if len(fragment) > lesson.MaxURLBytes {
+		f.Options.problem("The link is " + lesson.Bytes(len(fragment)) + ", over the limit of " + lesson.Bytes(lesson.MaxURLBytes) + ", so none of its options were read.")
+		if strings.Contains(fragment, "table=") {
+			f.HasTable, f.Err = true, linkTooLong(len(fragment))
+		}
+		return f
+	}
 	for _, kv := range pairs(fragment) {
 		if id, ok := strings.CutPrefix(kv, "panel-"); ok && !strings.Contains(id, "=") {
 			f.Panel = id
@@ -45,7 +54,7 @@ func ParseFragment(fragment string) Fragment {
 		}
 		v, ok := unescape(v)
 		if !ok {
-			f.Options.Problems = append(f.Options.Problems, "The option "+k+" is not valid percent-encoding.")
+			f.Options.problem("The option " + lesson.Quote(k) + " is not valid percent-encoding.")
 			continue
 		}
 		f.Options.read(k, v)
@@ -55,6 +64,14 @@ func ParseFragment(fragment string) Fragment {
 	}
 	return f
 }
+
+// linkTooLong is the table error of a fragment too long to read: its length in bytes.
+type linkTooLong int
+
+func (n linkTooLong) Error() string {
+	return lesson.ErrShare.Error() + ": the link is " + lesson.Bytes(int(n)) + ", over the limit of " + lesson.Bytes(lesson.MaxURLBytes)
+}
+func (n linkTooLong) Unwrap() error { return lesson.ErrShare }
 
 // pairs splits a fragment into its "key=value" pairs (and anchors), leaving out empty ones.
 func pairs(fragment string) []string {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
 )
 
@@ -34,8 +35,36 @@ type Options struct {
 	// the page answers no message.
 	Origins []string
 	// Problems are options that could not be read, as sentences for a
-	// notice; the rest of the options still apply.
+	// notice; the rest of the options still apply. There are at most
+	// MaxProblems, each quoting its values within lesson.MaxQuotedBytes.
 	Problems []string
+	// unsaid counts the problems past MaxProblems, which the notice counts.
+	unsaid int
+}
+
+// Bounds on what a fragment's options make, whatever its size: a 1 MB panels= or a thousand
+// theme= pairs give a notice of a few KB, and the origins are few enough to look up one by one.
+const (
+	// MaxProblems bounds Options.Problems; ProblemsNotice counts the rest.
+	MaxProblems = 8
+	// maxNamed bounds the unknown panels one problem names; it counts the rest.
+	maxNamed = 5
+	// MaxOrigins bounds the origins an embed trusts: a course has a page or two, not hundreds.
+	MaxOrigins = 32
+)
+
+// problem adds msg to the problems, within lesson.MaxMessageBytes (an origin's own reason
+// quotes what it found whole) and once however often it comes, or counts it once there are
+// MaxProblems.
+func (o *Options) problem(msg string) {
+	msg = coerce.Cut(msg, lesson.MaxMessageBytes)
+	switch {
+	case contains(o.Problems, msg):
+	case len(o.Problems) == MaxProblems:
+		o.unsaid++
+	default:
+		o.Problems = append(o.Problems, msg)
+	}
 }
 
 // ParseOptions reads the embed options of a fragment (with or without '#'): ParseFragment's
@@ -58,7 +87,7 @@ func (o *Options) read(k, v string) {
 		case "light", "dark", "auto":
 			o.Theme = v
 		default:
-			o.Problems = append(o.Problems, "theme="+v+" is not light, dark or auto.")
+			o.problem("theme=" + lesson.Quote(v) + " is not light, dark or auto.")
 		}
 	case "mode":
 		o.Predict = v == lesson.PredictMode
@@ -69,44 +98,53 @@ func (o *Options) read(k, v string) {
 	}
 }
 
-// readPanels reads panels=: known names, each once; unknown ones are named in a problem.
+// readPanels reads panels=: known names, each once; the first maxNamed unknown ones are named
+// in a problem, and the others counted.
 func (o *Options) readPanels(v string) {
 	var ps, unknown []string
-	for _, p := range strings.Split(v, ",") {
+	others := 0
+	for p := range strings.SplitSeq(v, ",") {
 		p = strings.ToLower(strings.TrimSpace(p))
 		switch {
 		case p == "" || contains(ps, p):
-		case !knownPanel(p):
-			unknown = append(unknown, strconv.Quote(p))
-		default:
+		case knownPanel(p):
 			ps = append(ps, p)
+		case len(unknown) == maxNamed:
+			others++
+		default:
+			unknown = append(unknown, lesson.Quote(p))
 		}
 	}
 	if len(unknown) > 0 {
-		o.Problems = append(o.Problems, "panels= names no panel called "+strings.Join(unknown, ", ")+
-			"; the panels are "+panelIDs()+".")
+		if others > 0 {
+			unknown = append(unknown, "and "+strconv.Itoa(others)+" more")
+		}
+		o.problem("panels= names no panel called " + strings.Join(unknown, ", ") + "; the panels are " + panelIDs() + ".")
 	}
 	if len(ps) == 0 {
-		o.Problems = append(o.Problems, "panels= names no panel, so the default ones are shown.")
+		o.problem("panels= names no panel, so the default ones are shown.")
 		return
 	}
 	o.Panels = ps
 }
 
-// readOrigins reads origins=: each a trusted origin (Origin), once; the others are named in a
-// problem and their messages ignored.
+// readOrigins reads origins=: each a trusted origin (Origin), once, up to MaxOrigins; the
+// others are named in a problem and their messages ignored.
 func (o *Options) readOrigins(v string) {
-	for _, s := range strings.Split(v, ",") {
+	for s := range strings.SplitSeq(v, ",") {
 		s = strings.TrimSpace(s)
 		if s == "" {
 			continue
 		}
 		origin, err := checkOrigin(s)
-		if err != nil {
-			o.Problems = append(o.Problems, "origins: "+strconv.Quote(s)+" "+err.Error()+"; its messages are ignored.")
-			continue
-		}
-		if !contains(o.Origins, origin) {
+		switch {
+		case err != nil:
+			o.problem("origins: " + lesson.Quote(s) + " " + err.Error() + "; its messages are ignored.")
+		case contains(o.Origins, origin):
+		case len(o.Origins) == MaxOrigins:
+			o.problem("origins= names more than " + strconv.Itoa(MaxOrigins) + " origins; the messages of " + lesson.Quote(s) + " and those after it are ignored.")
+			return
+		default:
 			o.Origins = append(o.Origins, origin)
 		}
 	}
@@ -126,7 +164,14 @@ func (o Options) ProblemsNotice() string {
 	if len(o.Problems) == 0 {
 		return ""
 	}
-	return "Some embed options could not be read: " + strings.Join(o.Problems, " ")
+	notice := "Some embed options could not be read: " + strings.Join(o.Problems, " ")
+	switch {
+	case o.unsaid == 1:
+		notice += " And 1 more."
+	case o.unsaid > 1:
+		notice += " And " + strconv.Itoa(o.unsaid) + " more."
+	}
+	return notice
 }
 
 // Shows reports whether the embed shows panel id (Panels).

@@ -31,7 +31,7 @@ func TestParseOptions(t *testing.T) {
 	}
 	if bad := ParseOptions("theme=neon&panels=,,&origins=%zz"); len(bad.Problems) != 3 || bad.Theme != "auto" {
 		t.Errorf("bad options %+v", bad)
-	} else if n := bad.ProblemsNotice(); !strings.HasPrefix(n, "Some embed options could not be read: theme=neon is not light, dark or auto. ") ||
+	} else if n := bad.ProblemsNotice(); !strings.HasPrefix(n, "Some embed options could not be read: theme=\"neon\" is not light, dark or auto. ") ||
 		!strings.HasSuffix(n, bad.Problems[2]) {
 		t.Errorf("notice %q", n)
 	}

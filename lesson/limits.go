@@ -34,7 +34,25 @@ const (
 	// MaxToolDefBytes bounds a table's own tool definition (Table.ToolDef), compact: a tool
 	// with a few dozen arguments is a few KB. It counts toward MaxShareBytes like the rows.
 	MaxToolDefBytes = 64 << 10
+	// MaxTableTextBytes bounds the text ParseTable reads, checked before it reads a line: an
+	// export with its results (FormatTableResults) of the largest table is 6.7 MB, a row's
+	// results a few KB at most, so any table the page can hold, exported with its results, fits.
+	MaxTableTextBytes = 32 << 20
+	// MaxQuotedBytes bounds a value a message quotes from its input (a tool's name, a mode, a
+	// code, a panel's name), cut mark included (Quote): a 1 MB mode is named, not echoed.
+	MaxQuotedBytes = 128
+	// MaxMessageBytes bounds a whole message of the table's readers, whatever a deeper reader
+	// (a tool definition's) said inside it (message).
+	MaxMessageBytes = 512
 )
+
+// Quote is s as a message quotes a value taken from its input: cut to MaxQuotedBytes on a UTF-8
+// boundary with the cut marked (coerce.Cut), then in Go's double quotes with escapes, so neither
+// its size nor a line break or a terminal escape in it reaches the reader.
+func Quote(s string) string { return strconv.Quote(coerce.Cut(s, MaxQuotedBytes)) }
+
+// message is msg within MaxMessageBytes, cut as Quote cuts.
+func message(msg string) string { return coerce.Cut(msg, MaxMessageBytes) }
 
 // Bytes writes n bytes for people: "65,536 bytes".
 func Bytes(n int) string {

@@ -1,6 +1,7 @@
 package lesson
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -12,19 +13,35 @@ func savedTried(saved string) []Tried {
 	return s.Learner
 }
 
-// FuzzDecodeSaved: whatever the saved copy holds, reading its history never panics, keeps at most
-// MaxTried entries with a tool and an input, and what it read saves and reads back the same.
+// FuzzDecodeSaved: whatever the saved copy holds, reading it never panics; an error wraps
+// ErrShare within the readers' bound (MaxMessageBytes and its prefixes); the locks are rows of
+// the table, ascending, each once; the history keeps at most MaxTried entries with a tool and an
+// input, and what it read saves and reads back the same. Its seeds are here and in
+// testdata/fuzz/FuzzDecodeSaved, copies of about 1 MB among them.
 func FuzzDecodeSaved(f *testing.F) {
+	big := strings.Repeat("m", 1<<20-100)
 	for _, doc := range []string{
 		`{"rows":[],"learner":[{"tool":"get_job","input":"0017"}]}`,
 		`{"rows":[{"input":"17"}]}`,
 		`{"learner":[1,{"tool":"get_job"},{"tool":"get_user","input":"usr_8f3a","x":[1]}]}`,
 		`{"learner":[{"tool":"get_job","input":"a"}],"learner":[]}`,
 		`[]`, `{"learner":`,
+		`{"rows":[],"learner":[` + strings.Repeat(`{"tool":"get_job","input":"0017"},`, 30000) + `0],"locked":[` + strings.Repeat("9,", 300000) + `1]}`,
+		`{"mode":"` + big + `","rows":[],"learner":[{"tool":"get_job","input":"17"}]}`,
+		`{"rows":[{"input":"17","want":"` + big + `"}],"locked":[0]}`,
 	} {
 		f.Add(EncodeShareRaw([]byte(doc)))
 	}
 	f.Fuzz(func(t *testing.T, saved string) {
+		s, err := DecodeSaved(saved)
+		if err != nil && (!errors.Is(err, ErrShare) || len(err.Error()) > MaxMessageBytes+100) {
+			t.Fatalf("a %d-byte error %.300q", len(err.Error()), err)
+		}
+		for i, l := range s.Locked {
+			if l < 0 || l >= len(s.Table.Rows) || i > 0 && l <= s.Locked[i-1] {
+				t.Fatalf("locks %v of %d rows", s.Locked, len(s.Table.Rows))
+			}
+		}
 		tried := savedTried(saved)
 		if len(tried) > MaxTried {
 			t.Fatalf("%d entries", len(tried))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-	"strconv"
 	"strings"
 
 	"coerceplayground/coerce"
@@ -171,7 +170,8 @@ type shareErr struct{ msg string }
 func (e shareErr) Error() string { return ErrShare.Error() + ": " + e.msg }
 func (e shareErr) Unwrap() error { return ErrShare }
 
-func shareError(msg string) error { return shareErr{msg} }
+// shareError is the error of a payload that is not a table, msg said within MaxMessageBytes.
+func shareError(msg string) error { return shareErr{message(msg)} }
 
 // shareMsg is a reader's own message, carried out of a jsonwalk.Members callback.
 type shareMsg string
@@ -227,7 +227,7 @@ func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) e
 	case !sawRows:
 		return t, bad, `it has no "rows"`
 	case t.ToolDef != "" && t.Tool != "" && t.Tool != defName:
-		return t, bad, `its "tool" is ` + strconv.Quote(t.Tool) + ", but its tool definition declares " + strconv.Quote(defName)
+		return t, bad, `its "tool" is ` + Quote(t.Tool) + ", but its tool definition declares " + Quote(defName)
 	case t.ToolDef != "":
 		t.Tool = defName
 	}
@@ -298,7 +298,7 @@ func decodeShareRows(dec *jsontext.Decoder, t *Table, bad *[]BadRow) error {
 		switch {
 		case err == nil:
 			if m := checkRow(row); m != "" {
-				*bad = append(*bad, BadRow{n, m})
+				*bad = append(*bad, BadRow{n, message(m)})
 			} else {
 				t.Rows = append(t.Rows, row)
 			}

@@ -98,10 +98,10 @@ func (t Table) setupProblem() string {
 			return msg
 		}
 	} else if t.Tool != "" && !isTool(t.Tool) {
-		return "unknown tool " + strconv.Quote(t.Tool) + "; tools are " + strings.Join(ToolNames(), ", ")
+		return "unknown tool " + Quote(t.Tool) + "; tools are " + strings.Join(ToolNames(), ", ")
 	}
 	if t.Mode != "" && t.Mode != PredictMode {
-		return "unknown mode " + strconv.Quote(t.Mode) + "; the only mode is " + PredictMode
+		return "unknown mode " + Quote(t.Mode) + "; the only mode is " + PredictMode
 	}
 	if msg := QuestionProblem(t.Question); msg != "" {
 		return msg
@@ -134,7 +134,7 @@ func checkRow(r Row) string {
 	case !utf8.ValidString(r.Input) || !utf8.ValidString(r.Note):
 		return "the row is not valid UTF-8"
 	case r.Want != "" && !isCode(r.Want):
-		return "unknown code " + strconv.Quote(string(r.Want)) + "; codes are " + codeList()
+		return "unknown code " + Quote(string(r.Want)) + "; codes are " + codeList()
 	case strings.ContainsAny(r.Note, "\r\n"):
 		return "the note holds a line break"
 	case len(r.Note) > MaxNoteBytes:

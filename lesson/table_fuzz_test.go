@@ -15,7 +15,7 @@ import (
 // beside this file, which go test runs as sub-tests and go test -fuzz extends with what it finds.
 // Go skips a missing directory silently, so this test notices when the seeds go missing.
 func TestFuzzSeedsArePresent(t *testing.T) {
-	for _, name := range []string{"FuzzParseTable", "FuzzDecodeShare", "FuzzParseHTTPRows"} {
+	for _, name := range []string{"FuzzParseTable", "FuzzDecodeShare", "FuzzDecodeSaved", "FuzzParseHTTPRows"} {
 		entries, err := os.ReadDir(filepath.Join("testdata", "fuzz", name))
 		if err != nil || len(entries) < 5 {
 			t.Errorf("testdata/fuzz/%s holds %d seeds (%v); the hand-written edge cases belong there", name, len(entries), err)
@@ -34,11 +34,15 @@ func FuzzParseTable(f *testing.F) {
 		}
 	}
 	f.Add("@question \t What does 17 give?  \n@question again\n17 ok\n@question\n")
+	for _, text := range hugeTexts() {
+		f.Add(text)
+	}
 	lab := lesson.NewLab(lesson.LabConfig{})
 	f.Fuzz(func(t *testing.T, text string) {
 		tbl, err := lesson.ParseTable(text)
 		if err != nil {
 			checkLineError(t, text, err)
+			checkErrorSize(t, err)
 			return
 		}
 		if n, enc := lesson.ShareLen(tbl), lesson.EncodeShare(tbl); n != len(enc) {
@@ -83,6 +87,9 @@ func FuzzDecodeShare(f *testing.F) {
 	f.Add(lesson.EncodeShareRaw([]byte(`{"question":"two\nlines","rows":[]}`)))
 	f.Add(lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17"},5,{"input":"-1","want":"nope"},{"input":[1,{"a":"}"}]}]}`)))
 	f.Add(lesson.EncodeShareRaw([]byte(`{"tool":"get_job","tooldef":{"name":"get_job","inputSchema":{"type":"object","properties":{"job_id":{"type":"integer","minimum":1}}},"x-coerce":{"records":{"job_id":[17,42]}}},"rows":[{"input":"99","want":"not_found"}]}`)))
+	for _, payload := range hugePayloads() {
+		f.Add(payload)
+	}
 	f.Fuzz(func(t *testing.T, payload string) {
 		tbl, err := lesson.DecodeShare(payload)
 		var u *lesson.UnreadableRows
@@ -91,8 +98,9 @@ func FuzzDecodeShare(f *testing.F) {
 		}
 		if err != nil {
 			if !errors.Is(err, lesson.ErrShare) {
-				t.Fatalf("error %v does not wrap ErrShare", err)
+				t.Fatalf("error %.300v does not wrap ErrShare", err)
 			}
+			checkErrorSize(t, err)
 			return
 		}
 		if err := tbl.Check(); err != nil {
@@ -115,6 +123,44 @@ func FuzzDecodeShare(f *testing.F) {
 	})
 }
 
+// maxErrorBytes bounds the text of any error of the table's readers: a message within
+// MaxMessageBytes, with the reader's prefix ("line N: ", ErrShare's text) and the count of the
+// other unreadable rows around it.
+const maxErrorBytes = lesson.MaxMessageBytes + 100
+
+// checkErrorSize fails the test when err's text is over maxErrorBytes.
+func checkErrorSize(t *testing.T, err error) {
+	t.Helper()
+	if n := len(err.Error()); n > maxErrorBytes {
+		t.Fatalf("a %d-byte error: %.300q", n, err)
+	}
+}
+
+// hugePayloads are links of about 1 MB that the fuzz targets start from too: a value as long as
+// the link where a message quotes one, a code in every row, base64 of garbage.
+func hugePayloads() []string {
+	big := strings.Repeat("m", 1<<20-100)
+	return []string{
+		lesson.EncodeShareRaw([]byte(`{"mode":"` + big + `","rows":[]}`)),
+		lesson.EncodeShareRaw([]byte(`{"tool":"` + big + `","rows":[{"input":"17"}]}`)),
+		lesson.EncodeShareRaw([]byte(`{"rows":[{"input":"17","want":"` + big + `"}]}`)),
+		lesson.EncodeShareRaw([]byte(`{"rows":[` + strings.Repeat(`{"input":"17","want":"nope"},`, 20000) + `5]}`)),
+		strings.Repeat("A", 1<<20),
+	}
+}
+
+// hugeTexts are table texts of about 1 MB that FuzzParseTable starts from too.
+func hugeTexts() []string {
+	big := strings.Repeat("m", 1<<20-100)
+	return []string{
+		"@mode " + big + "\n17 ok\n",
+		"@" + big + " x\n",
+		"17 " + big + "\n",
+		strings.Repeat(`"a ok # b" ok # c`+"\n", 60000),
+		strings.Repeat("# "+strings.Repeat("c", 1000)+"\n", 1000) + "17 ok\n",
+	}
+}
+
 // checkUnreadable holds an UnreadableRows error to its promise: rows named once each, in order,
 // with a reason; readable rows that pass Check.
 func checkUnreadable(t *testing.T, u *lesson.UnreadableRows) {
@@ -133,12 +179,16 @@ func checkUnreadable(t *testing.T, u *lesson.UnreadableRows) {
 }
 
 // checkLineError fails the test unless err, from reading text, is a *ParseError naming one of
-// text's lines: what every line-based reader of the lesson promises.
+// text's lines (line 0, the text as a whole, only for one over MaxTableTextBytes): what every
+// line-based reader of the lesson promises.
 func checkLineError(t *testing.T, text string, err error) {
 	t.Helper()
 	var pe *lesson.ParseError
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v is not a *ParseError", err)
+	}
+	if pe.Line == 0 && len(text) > lesson.MaxTableTextBytes {
+		return // refused whole, before a line is read
 	}
 	if lines := strings.Count(text, "\n") + 1; pe.Line < 1 || pe.Line > lines {
 		t.Fatalf("error names line %d of %d: %v", pe.Line, lines, err)

@@ -29,8 +29,22 @@ func (e *ParseError) Error() string {
 // # are comments, blank lines are skipped, "@tool refund" picks the tool the rows call,
 // "@mode predict" asks the page to let the learner fill in the codes and "@question …" (the rest
 // of the line) is the instructor's own question, asked instead of the one the page builds. The code is the last word
-// before the note, so inputs may hold spaces.
+// before the note, so inputs may hold spaces. Text over MaxTableTextBytes is refused before a
+// line of it is read; every message is within MaxMessageBytes.
 func ParseTable(text string) (Table, error) {
+	if len(text) > MaxTableTextBytes {
+		return Table{}, &ParseError{0, "the text is " + Bytes(len(text)) + ", over the limit of " + Bytes(MaxTableTextBytes)}
+	}
+	t, err := parseLines(text)
+	if err != nil {
+		err.Msg = message(err.Msg)
+		return Table{}, err
+	}
+	return t, nil
+}
+
+// parseLines is ParseTable's reading of text within its limit, line by line.
+func parseLines(text string) (Table, *ParseError) {
 	var t Table
 	for n, line := range strings.Split(text, "\n") {
 		lineNo := n + 1
@@ -90,12 +104,12 @@ func (t *Table) directive(line string) string {
 	case "@tool":
 		if t.ToolDef != "" {
 			if f[1] != t.Tool {
-				return "@tool names " + strconv.Quote(f[1]) + ", but the @tooldef line declares " + strconv.Quote(t.Tool)
+				return "@tool names " + Quote(f[1]) + ", but the @tooldef line declares " + Quote(t.Tool)
 			}
 			return ""
 		}
 		if !isTool(f[1]) {
-			return "unknown tool " + strconv.Quote(f[1]) + "; tools are " + strings.Join(ToolNames(), ", ")
+			return "unknown tool " + Quote(f[1]) + "; tools are " + strings.Join(ToolNames(), ", ")
 		}
 		t.Tool = f[1]
 		if t.Tool == DefaultTool {
@@ -103,11 +117,11 @@ func (t *Table) directive(line string) string {
 		}
 	case "@mode":
 		if f[1] != PredictMode {
-			return "unknown mode " + strconv.Quote(f[1]) + "; the only mode is " + PredictMode
+			return "unknown mode " + Quote(f[1]) + "; the only mode is " + PredictMode
 		}
 		t.Mode = f[1]
 	default:
-		return "unknown directive " + strconv.Quote(f[0]) + "; directives are @tool, @tooldef, @mode and @question"
+		return "unknown directive " + Quote(f[0]) + "; directives are @tool, @tooldef, @mode and @question"
 	}
 	return ""
 }
