@@ -1,7 +1,6 @@
 package mcpproxy
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -117,8 +116,13 @@ func TestEverythingNearMissesAndRefusals(t *testing.T) {
 	if res.IsError || obs["temperature"] == nil {
 		t.Fatalf("a near miss, trimmed and forwarded: %v %v", obs, res.Content)
 	}
+	_, res = callObs(t, cs, "get-sum", `{"a":"2","b":3}`)
+	if res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "5") {
+		t.Fatalf("a digit string for a number, coerced and forwarded: %v", res.Content)
+	}
 	for _, c := range []struct{ tool, args, code, field, hint string }{
 		{"echo", `{"message":"hi","loud":true}`, "invalid_args", "loud", "unknown argument"},
+		{"get-sum", `{"a":true,"b":1}`, "invalid_args", "a", "true and false are never numbers"},
 		{"echo", `{"message":true}`, "invalid_args", "message", "true"},
 		{"get-structured-content", `{"location":"Boston"}`, "invalid_args", "location", "Chicago"},
 		{"echoo", `{"message":"hi"}`, "not_found", "", "the tools are echo, get-annotated-message, get-env"},
@@ -130,7 +134,7 @@ func TestEverythingNearMissesAndRefusals(t *testing.T) {
 			t.Errorf("%s %s: %v", c.tool, c.args, obs)
 		}
 	}
-	if got := strings.Join(routes(log.String()), " "); got != "upstream refused refused refused refused" {
+	if got := strings.Join(routes(log.String()), " "); got != "upstream upstream refused refused refused refused refused" {
 		t.Errorf("routes %q: a refused call reached the upstream", got)
 	}
 }
@@ -180,7 +184,7 @@ func TestEverythingKilledAndRestarted(t *testing.T) {
 }
 
 // TestMemoryRefusedCallChangesNothing: server-memory's graph after a refused call is the graph
-// before it.
+// before it, and a valid call deep inside an array of objects reaches it.
 func TestMemoryRefusedCallChangesNothing(t *testing.T) {
 	srv := memory(t)
 	cs, _, _ := connect(t, Options{Upstream: srv.dial})
@@ -190,18 +194,27 @@ func TestMemoryRefusedCallChangesNothing(t *testing.T) {
 		return string(b)
 	}
 	before := graph()
-	obs, _ := callObs(t, cs, "search_nodes", `{"query":true}`)
-	if obs["error"] != "invalid_args" || obs["field"] != "query" {
-		t.Fatalf("true for a string: %v", obs)
-	}
-	obs, _ = callObs(t, cs, "read_graph", `{"all":true}`)
-	if obs["error"] != "invalid_args" || obs["field"] != "all" {
-		t.Fatalf("an unknown key: %v", obs)
+	for _, c := range []struct{ tool, args, field string }{
+		{"create_entities", `{"entities":[{"name":"Ada","entityType":true,"observations":[]}]}`, "/entities/0/entityType"},
+		{"create_entities", `{"entities":[{"name":"Ada","entityType":"person","observations":["x"],"age":36}]}`, "/entities/0/age"},
+		{"search_nodes", `{"query":true}`, "query"},
+		{"read_graph", `{"all":true}`, "all"},
+	} {
+		obs, _ := callObs(t, cs, c.tool, c.args)
+		if obs["error"] != "invalid_args" || obs["field"] != c.field {
+			t.Errorf("%s %s: %v", c.tool, c.args, obs)
+		}
 	}
 	if after := graph(); after != before {
-		t.Errorf("the graph changed: %s, was %s", after, before)
+		t.Fatalf("the graph changed after refused calls: %s, was %s", after, before)
 	}
-	_ = context.Background
+	_, res := callObs(t, cs, "create_entities", `{"entities":[{"name":"Ada","entityType":"person","observations":["wrote the first program"]}]}`)
+	if res.IsError {
+		t.Fatalf("a valid create_entities: %v", res.Content)
+	}
+	if after := graph(); !strings.Contains(after, "wrote the first program") {
+		t.Errorf("the valid call did not reach the graph: %s", after)
+	}
 }
 
 // buildCommand builds cmd/coerce into a temporary directory: the proxy as a client starts it.

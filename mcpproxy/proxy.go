@@ -106,8 +106,10 @@ type RouteReport struct {
 	Tool string `json:"tool"`
 	// Route is "checked" (coerce checks its calls) or "passed" (forwarded untouched).
 	Route string `json:"route"`
-	// Reason says why a tool is passed through: the policy, or the keyword coerce cannot honour.
-	Reason string `json:"reason,omitempty"`
+	// Reason says why a tool is passed through: the policy, the keyword coerce cannot honour,
+	// or a definition that cannot be read; Keyword names the keyword.
+	Reason  string `json:"reason,omitempty"`
+	Keyword string `json:"keyword,omitempty"`
 }
 
 // Routes reports every upstream tool, by name: what -report prints.
@@ -118,7 +120,7 @@ func (p *Proxy) Routes() []RouteReport {
 	for _, n := range toolNames(p.routes) {
 		r := p.routes[n]
 		if r.check == nil {
-			out = append(out, RouteReport{Tool: n, Route: "passed", Reason: r.passed})
+			out = append(out, RouteReport{Tool: n, Route: "passed", Reason: r.passed, Keyword: r.keyword})
 		} else {
 			out = append(out, RouteReport{Tool: n, Route: "checked"})
 		}

@@ -39,6 +39,11 @@ func (f *fakeUpstream) server() *mcp.Server {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"status":"failed"}`}},
 				StructuredContent: json.RawMessage(`{"status":"failed"}`)}, nil
 		})
+	s.AddTool(&mcp.Tool{Name: "fetch", InputSchema: json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","format":"uri"}}}`)},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			record(req)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "fetched"}}}, nil
+		})
 	s.AddTool(&mcp.Tool{Name: "boom", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			record(req)
@@ -151,7 +156,7 @@ func TestForwardAndRefuse(t *testing.T) {
 		}
 	}
 	obs, res = callObs(t, cs, "get_jobs", `{}`)
-	if !res.IsError || obs["error"] != "not_found" || !strings.Contains(obs["hint"].(string), "boom, get_job, rpc_error, slow") {
+	if !res.IsError || obs["error"] != "not_found" || !strings.Contains(obs["hint"].(string), "boom, fetch, get_job, rpc_error, slow") {
 		t.Errorf("an unknown tool: %v", obs)
 	}
 	if n := up.calls.Load(); n != 1 {
@@ -256,5 +261,27 @@ func TestOutputSchemaWidened(t *testing.T) {
 		if !strings.Contains(tool.Description, "invalid_args") {
 			t.Errorf("description %q lacks the catalog", tool.Description)
 		}
+	}
+}
+
+// TestPassedThrough: a tool whose schema uses a keyword coerce cannot honour, and a tool the
+// policy names, are forwarded untouched, and -report's routes say why.
+func TestPassedThrough(t *testing.T) {
+	up := &fakeUpstream{}
+	cs, p, log := connect(t, Options{Upstream: up.dialer(t), Policy: Policy{PassThrough: []string{"get_job"}}})
+	callObs(t, cs, "get_job", `{"job_id":true}`)
+	if up.args[0] != `{"job_id":true}` {
+		t.Errorf("a pass-through tool's arguments were changed: %s", up.args[0])
+	}
+	var reasons []string
+	for _, r := range p.Routes() {
+		reasons = append(reasons, r.Tool+" "+r.Route+" "+r.Keyword+" "+r.Reason)
+	}
+	got := strings.Join(reasons, "\n")
+	if !strings.Contains(got, "get_job passed  named in the policy's passThrough") || !strings.Contains(got, "fetch passed format line 1, at /inputSchema/properties/url/format") {
+		t.Errorf("routes:\n%s", got)
+	}
+	if !strings.Contains(log.String(), `"route":"pass"`) {
+		t.Errorf("log:\n%s", log)
 	}
 }

@@ -2,6 +2,7 @@ package mcpproxy
 
 import (
 	"encoding/json"
+	"errors"
 	"sort"
 
 	"coerceplayground/coerce"
@@ -19,8 +20,9 @@ type route struct {
 	// check runs a checked tool's calls through coerce: its one tool is the definition read by
 	// tooldef, whose handler answers the coerced arguments. nil for a pass-through tool.
 	check *coerce.Dispatcher
-	// passed says why a tool is passed through untouched ("" for a checked tool).
-	passed string
+	// passed says why a tool is passed through untouched ("" for a checked tool), and keyword
+	// names the JSON Schema keyword coerce cannot honour when that is why.
+	passed, keyword string
 }
 
 // argsCap is the cap of the checking dispatcher's tool: its ok observation carries the coerced
@@ -38,8 +40,15 @@ func newRoute(t *mcp.Tool, p Policy, granted func(string) bool) route {
 		return r
 	}
 	def, err := readDef(t, p.Tools[t.Name])
-	if err != nil {
-		r.passed = err.Error()
+	var te *tooldef.Error
+	switch {
+	case errors.As(err, &te) && te.Keyword != "":
+		r.passed, r.keyword = err.Error(), te.Keyword
+		return r
+	case err != nil:
+		// Not a keyword: the definition (or the policy's x-coerce for it) is wrong. Still
+		// passed through, never half-checked, and said as such.
+		r.passed = "its definition cannot be read: " + err.Error()
 		return r
 	}
 	ct := def.Tool(granted)
