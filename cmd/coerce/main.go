@@ -24,6 +24,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"io"
 	"os"
@@ -43,11 +44,43 @@ func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 // toolFlags is a flag set with the -tool and -grant flags the checking and the report share.
 func toolFlags(name string, stderr io.Writer) (fs *flag.FlagSet, tools, grants *listFlag) {
 	fs = flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // parseFlags says what is wrong, in a sentence of its own
 	tools, grants = new(listFlag), new(listFlag)
 	fs.Var(tools, "tool", "a file holding a tool definition or a tools/list result (repeatable)")
 	fs.Var(grants, "grant", "a permission the caller holds (repeatable)")
 	return fs, tools, grants
+}
+
+// parseFlags parses args into fs. -h prints the flags and is status 0; a flag that is wrong is
+// one sentence with its name quoted and escaped (the flag package would echo it raw), status 2.
+// ok is false when the command must stop with status.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (status int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stderr)
+		io.WriteString(stderr, "Usage of "+fs.Name()+":\n")
+		fs.PrintDefaults()
+		return 0, false
+	}
+	io.WriteString(stderr, fs.Name()+": "+clean(flagProblem(err))+"\n")
+	return 2, false
+}
+
+// flagProblem is the flag package's error with the flag's name quoted.
+func flagProblem(err error) string {
+	msg := err.Error()
+	for _, prefix := range []string{"flag provided but not defined: ", "flag needs an argument: ", "bad flag syntax: "} {
+		if name, ok := strings.CutPrefix(msg, prefix); ok {
+			return strings.TrimSuffix(prefix, ": ") + " " + quote(name) + "."
+		}
+	}
+	if i := strings.Index(msg, " for flag "); i >= 0 { // invalid value "x" for flag -n: …
+		return "a flag's value is wrong: " + quote(msg[i+len(" for flag "):]) + "."
+	}
+	return "the flags cannot be read."
 }
 
 // run is the command, with its streams: the status it exits with.
@@ -62,8 +95,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fs, tools, grants := toolFlags("coerce", stderr)
 	in := fs.String("in", "args", "what standard input holds: args (one arguments text a line) or transcript")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fs, args, stderr); !ok {
+		return status
 	}
 	fail := func(msg string) int {
 		io.WriteString(stderr, "coerce: "+msg+"\n")

@@ -22,8 +22,8 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	in := fs.String("in", "transcript", "what the files hold: transcript (each one conversation) or log (coerce proxy's call log)")
 	htmlFile := fs.String("html", "", "also write the report as one self-contained HTML page to this file")
 	failOn := fs.String("fail-on", "", "exit 1 when the report finds it: dangerous")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fs, args, stderr); !ok {
+		return status
 	}
 	fail := func(msg string) int {
 		io.WriteString(stderr, "coerce report: "+msg+"\n")
