@@ -32,8 +32,9 @@ func (tb *tab) navigateNoWait(url string) {
 		_, err := cdp.Call(ctx, tg, cdppage.Navigate, cdppage.NavigateParams{URL: url})
 		return err
 	}))
-	// The new document, not the blank one before it.
-	if _, err := poll[bool](tb, `location.href === `+strconv.Quote(url)+` && !!document.getElementById("load-status")`); err != nil {
+	// The new document, not the blank one before it, parsed past its loading panel (which shows
+	// from then on).
+	if _, err := poll[bool](tb, `location.href === `+strconv.Quote(url)+` && !!document.getElementById("load-error")`); err != nil {
 		tb.t.Fatal(err)
 	}
 }
