@@ -36,6 +36,7 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 	if !known {
 		names = toolNames(p.routes)
 	}
+	listed := p.listedOnce
 	p.mu.RUnlock()
 	line := logLine{Line: calllog.Line{Session: st.id, Tool: name}}
 	if !known {
@@ -52,6 +53,12 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 		res *mcp.CallToolResult
 	)
 	switch {
+	case !listed:
+		// The upstream never started: no name can be judged unknown.
+		line.Route = routeRefused
+		e := &coerce.Error{Code: coerce.InternalError, Hint: "the tool server could not be started; try later and quote the correlation_id", CorrelationID: p.opts.NewID()}
+		line.CorrelationID = e.CorrelationID
+		o = coerce.Outcome{Tool: coerce.UnknownTool, Code: e.Code, Observation: e.Observation(answerCap)}
 	case !known:
 		line.Route = routeRefused
 		e := coerce.NotFoundError("", "no such tool; the tools are "+strings.Join(names, ", ")+": call one of them by its exact name")

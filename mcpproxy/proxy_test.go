@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -282,6 +283,35 @@ func TestPassedThrough(t *testing.T) {
 		t.Errorf("routes:\n%s", got)
 	}
 	if !strings.Contains(log.String(), `"route":"pass"`) {
+		t.Errorf("log:\n%s", log)
+	}
+}
+
+// TestUpstreamThatNeverStarts: a command that does not exist is internal_error on every call,
+// and the proxy goes on answering.
+func TestUpstreamThatNeverStarts(t *testing.T) {
+	log := &syncBuffer{}
+	p := New(Options{Upstream: Command("/nonexistent/upstream", nil, io.Discard), Log: log, Timeout: time.Second})
+	t.Cleanup(p.Close)
+	if err := p.Start(context.Background()); err == nil {
+		t.Fatal("Start succeeded")
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	if _, err := p.Server().Connect(context.Background(), st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	for range 2 {
+		obs, _ := callObs(t, cs, "anything", `{}`)
+		if obs["error"] != "internal_error" || obs["correlation_id"] == nil {
+			t.Errorf("%v", obs)
+		}
+	}
+	if !strings.Contains(log.String(), `"upstream_start_failed"`) {
 		t.Errorf("log:\n%s", log)
 	}
 }

@@ -15,8 +15,6 @@ import (
 
 	"coerceplayground/mcpproxy"
 	"coerceplayground/mcpserve"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // runProxy is `coerce proxy`: coerce in front of an MCP server (docs/proxy.md).
@@ -98,7 +96,9 @@ func runProxy(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 // serveProxyStdio serves one session on stdin and stdout until the client closes stdin or ctx
 // ends.
 func serveProxyStdio(ctx context.Context, p *mcpproxy.Proxy, stdin io.Reader, stdout io.Writer, fail func(string) int) int {
-	ss, err := p.Server().Connect(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}, nil)
+	// mcpserve's transport, not the SDK's: a line that is not JSON-RPC is answered, never the
+	// end of the session.
+	ss, err := p.Server().Connect(ctx, &mcpserve.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}, nil)
 	if err != nil {
 		return fail(err.Error())
 	}
