@@ -35,7 +35,7 @@ import (
 type looseValidator struct {
 	name string
 	// field says whether the validator accepts v (nil: the key is missing) for f.
-	field func(f *coerce.Field, v *jsontree.Node) bool
+	field func(f looseField, v *jsontree.Node) bool
 	// nullIsUnset: an optional field accepts null (pydantic's Optional[…] = None).
 	nullIsUnset bool
 }
@@ -45,6 +45,35 @@ var looseValidators = []looseValidator{
 	{name: "ajv coerceTypes", field: ajvField},
 	{name: "pydantic 2 lax", field: pydantic2Field, nullIsUnset: true},
 	{name: "pydantic 1 lax", field: pydantic1Field, nullIsUnset: true},
+}
+
+// looseSchema is a tool's schema as the validators read it, each enum made a set once, so
+// judging a call costs the same whatever the enum's length.
+type looseSchema struct {
+	fields []looseField
+	names  map[string]bool
+}
+
+// looseField is one field and its enum as a set (nil without an enum).
+type looseField struct {
+	*coerce.Field
+	enum map[string]bool
+}
+
+func newLooseSchema(s coerce.Schema) *looseSchema {
+	ls := &looseSchema{names: map[string]bool{}}
+	for i := range s.Fields {
+		ls.names[s.Fields[i].Name] = true
+		f := looseField{Field: &s.Fields[i]}
+		if len(f.Enum) > 0 {
+			f.enum = make(map[string]bool, len(f.Enum))
+			for _, e := range f.Enum {
+				f.enum[e] = true
+			}
+		}
+		ls.fields = append(ls.fields, f)
+	}
+	return ls
 }
 
 // looseReadable reports whether the validators are modelled for every field of s: integers,
@@ -61,7 +90,7 @@ func looseReadable(s coerce.Schema) bool {
 }
 
 // accepts reports whether lv lets the call's raw argument text through to the handler.
-func (lv looseValidator) accepts(s coerce.Schema, raw string) bool {
+func (lv looseValidator) accepts(s *looseSchema, raw string) bool {
 	dec := jsontext.NewDecoder(bytes.NewReader([]byte(raw)), jsontext.AllowDuplicateNames(true))
 	n, err := jsontree.Read(dec, 64)
 	if err != nil || n.Kind != '{' {
@@ -75,12 +104,11 @@ func (lv looseValidator) accepts(s coerce.Schema, raw string) bool {
 		last[k] = n.Kids[i]
 	}
 	for k := range last {
-		if !declared(s, k) {
+		if !s.names[k] {
 			return false
 		}
 	}
-	for i := range s.Fields {
-		f := &s.Fields[i]
+	for _, f := range s.fields {
 		v, present := last[f.Name]
 		if f.Optional && (!present || lv.nullIsUnset && v.Kind == 'n') {
 			continue
@@ -92,17 +120,8 @@ func (lv looseValidator) accepts(s coerce.Schema, raw string) bool {
 	return true
 }
 
-func declared(s coerce.Schema, name string) bool {
-	for _, f := range s.Fields {
-		if f.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // lowest is an Integer field's minimum, as the schema publishes it.
-func lowest(f *coerce.Field) int64 {
+func lowest(f looseField) int64 {
 	if f.HasMin {
 		return f.Min
 	}
@@ -110,13 +129,13 @@ func lowest(f *coerce.Field) int64 {
 }
 
 // stringFits applies a string field's own checks, with length counted by count.
-func stringFits(f *coerce.Field, s string, count func(string) int) bool {
+func stringFits(f looseField, s string, count func(string) int) bool {
 	switch f.Kind {
 	case coerce.PrefixedID:
 		rest, ok := strings.CutPrefix(s, f.Prefix)
 		return ok && len(rest) >= 1 && len(rest) <= 64 && strings.IndexFunc(rest, notAlnum) < 0
 	case coerce.Text:
-		if len(f.Enum) > 0 && !contains(f.Enum, s) {
+		if f.enum != nil && !f.enum[s] {
 			return false
 		}
 		n := count(s)
@@ -133,17 +152,17 @@ func notAlnum(r rune) bool {
 }
 
 // inRange reports whether a JavaScript number is a whole number within f's bounds.
-func jsInRange(f *coerce.Field, x float64) bool {
+func jsInRange(f looseField, x float64) bool {
 	return !math.IsNaN(x) && !math.IsInf(x, 0) && x == math.Trunc(x) &&
 		x >= float64(lowest(f)) && x <= float64(f.Max)
 }
 
 // pyInRange reports whether a Python int is within f's bounds.
-func pyInRange(f *coerce.Field, n *big.Int) bool {
+func pyInRange(f looseField, n *big.Int) bool {
 	return n != nil && n.IsInt64() && n.Int64() >= lowest(f) && n.Int64() <= f.Max
 }
 
-func zodField(f *coerce.Field, v *jsontree.Node) bool {
+func zodField(f looseField, v *jsontree.Node) bool {
 	switch f.Kind {
 	case coerce.Integer:
 		x := jsNumber(v)
@@ -157,7 +176,7 @@ func zodField(f *coerce.Field, v *jsontree.Node) bool {
 	return stringFits(f, jsString(v), utf16Len)
 }
 
-func ajvField(f *coerce.Field, v *jsontree.Node) bool {
+func ajvField(f looseField, v *jsontree.Node) bool {
 	if v == nil {
 		return false // required
 	}

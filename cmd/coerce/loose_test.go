@@ -23,11 +23,13 @@ func TestLooseValidatorsOnOtherKinds(t *testing.T) {
 		{Name: "note", Kind: coerce.Text, MinLength: 1, MaxLength: 5, Example: "hi"},
 		coerce.IDField("user_id", "usr_", "usr_8f3a", ""),
 		{Name: "flag", Kind: coerce.Boolean, Example: "true"},
+		{Name: "color", Kind: coerce.Text, Enum: []string{"red", "green"}, Optional: true, Example: "red"},
 	}}
 	checkLoose(t, "testdata/loose.tsv", schema)
 }
 
-func checkLoose(t *testing.T, file string, schema coerce.Schema) {
+func checkLoose(t *testing.T, file string, s coerce.Schema) {
+	schema := newLooseSchema(s)
 	rows, err := fixture.Read(file, 1+len(looseValidators))
 	if err != nil {
 		t.Fatal(err)
@@ -57,12 +59,13 @@ func FuzzLoose(f *testing.F) {
 		}
 	}
 	f.Add(`{"note":"` + strings.Repeat("٤", 1<<19) + `","user_id":"usr_1","flag":"0x` + strings.Repeat("f", 1000) + `"}`)
-	schema := coerce.Schema{Fields: []coerce.Field{
+	schema := newLooseSchema(coerce.Schema{Fields: []coerce.Field{
 		{Name: "note", Kind: coerce.Text, MinLength: 1, MaxLength: 5, Example: "hi"},
 		coerce.IDField("user_id", "usr_", "usr_8f3a", ""),
 		{Name: "flag", Kind: coerce.Boolean, Example: "true"},
 		{Name: "n", Kind: coerce.Integer, Max: 100, Optional: true, Example: "7"},
-	}}
+		{Name: "color", Kind: coerce.Text, Enum: []string{"red", "green"}, Optional: true, Example: "red"},
+	}})
 	f.Fuzz(func(t *testing.T, args string) {
 		for _, lv := range looseValidators {
 			if lv.accepts(schema, args) && !jsontext.Value(args).IsValid(jsontext.AllowDuplicateNames(true)) {

@@ -13,7 +13,7 @@ import (
 // pydantic2Field is pydantic 2's lax mode on JSON input: an int from an integer, a whole float,
 // a boolean or a string it reads as an int; a str only from a string; a bool from the values
 // its conversion table lists.
-func pydantic2Field(f *coerce.Field, v *jsontree.Node) bool {
+func pydantic2Field(f looseField, v *jsontree.Node) bool {
 	if v == nil {
 		return false // required
 	}
@@ -31,7 +31,7 @@ func pydantic2Field(f *coerce.Field, v *jsontree.Node) bool {
 // pydantic1Field is pydantic 1's lax mode after json.loads: an int is int(v) for a bool, a
 // number (a float truncated toward zero) or a string (Python's int(), any script's digits); a
 // str takes numbers and booleans as str() writes them; a bool as in pydantic 2.
-func pydantic1Field(f *coerce.Field, v *jsontree.Node) bool {
+func pydantic1Field(f looseField, v *jsontree.Node) bool {
 	if v == nil || v.Kind == 'n' {
 		return false
 	}

@@ -186,9 +186,14 @@ func (t *tally) judge(s coerce.Schema, tt *toolTally, f *fieldTally, args string
 		tt.unmodelled = true
 		return
 	}
+	ls := t.schemas[tt.name]
+	if ls == nil {
+		ls = newLooseSchema(s)
+		t.schemas[tt.name] = ls
+	}
 	let := false
 	for _, lv := range looseValidators {
-		if lv.accepts(s, args) {
+		if lv.accepts(ls, args) {
 			f.loose.add(lv.name)
 			let = true
 		}

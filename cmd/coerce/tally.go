@@ -17,6 +17,8 @@ type tally struct {
 	byName map[string]*toolTally
 	// ended says, per session, that the budget has already stopped or handed off.
 	ended map[string]bool
+	// schemas are the tools' schemas as the loose validators read them, made once a tool.
+	schemas map[string]*looseSchema
 }
 
 type toolTally struct {
@@ -59,7 +61,7 @@ type stopEvent struct {
 const maxExamples = 3
 
 func newTally() *tally {
-	return &tally{byName: map[string]*toolTally{}, ended: map[string]bool{}}
+	return &tally{byName: map[string]*toolTally{}, ended: map[string]bool{}, schemas: map[string]*looseSchema{}}
 }
 
 func (t *tally) tool(name string) *toolTally {
