@@ -44,9 +44,16 @@ wrangler:
 	  npm ci --no-audit --no-fund || echo "make: npm ci failed: the edge worker and proxy tests will fail"; \
 	else echo "make: npm not found: install Node 20 (with npm) for the edge worker and proxy tests"; fi
 
+# vet also runs staticcheck (the version pinned here, installed into out/bin so that the same
+# binary checks the native build and the js/wasm one, whose packages it loads with GOOS=js).
+STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
+	GOBIN='$(CURDIR)/out/bin' $(GO) install $(STATICCHECK)
+	out/bin/staticcheck ./...
+	GOOS=js GOARCH=wasm out/bin/staticcheck ./coerce/... ./lesson/... ./wasm/... ./web
 
 # size prints the page's files raw, gzip and brotli, then app.wasm's code by Go package (from a
 # build that keeps the name section) with each package's estimated share of the brotli file.
@@ -95,4 +102,4 @@ clean:
 	rm -f web/app.wasm web/wasm_exec.js web/wasm-size.js web/*.br web/*.gz web/*.tmp
 	rm -f web/compile.wasm web/link.wasm web/std.tar web/toolchain.key
 	rm -rf artifacts
-	rm -rf dist out/worker .wrangler
+	rm -rf dist out/worker out/bin .wrangler

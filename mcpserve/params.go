@@ -1,5 +1,7 @@
 package mcpserve
 
+//lint:file-ignore SA1019 logging/setLevel and roots/list_changed are in every version this server negotiates (to 2025-11-25); SEP-2577 deprecates them from 2026-07-28
+
 import (
 	"encoding/json"
 	"errors"

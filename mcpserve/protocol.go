@@ -22,6 +22,8 @@ func ProtocolVersions() []string { return slices.Clone(protocolVersions) }
 
 // logLevels are the levels of logging/setLevel (the syslog severities of RFC 5424, as the
 // specification's LoggingLevel lists them).
+//
+//lint:ignore SA1019 the versions this server negotiates (to 2025-11-25) still have it; SEP-2577 deprecates it from 2026-07-28
 var logLevels = []mcp.LoggingLevel{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
 // clientRequests are the request methods a client may send under the versions above that the
@@ -61,6 +63,7 @@ func checkRequests(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		switch method {
 		case "logging/setLevel":
+			//lint:ignore SA1019 the versions this server negotiates (to 2025-11-25) still have it; SEP-2577 deprecates it from 2026-07-28
 			if p, ok := req.GetParams().(*mcp.SetLoggingLevelParams); ok && !slices.Contains(logLevels, p.Level) {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
 					Message: "level " + strconv.Quote(string(p.Level)) + " is not one of debug, info, notice, warning, error, critical, alert, emergency"}

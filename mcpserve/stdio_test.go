@@ -44,6 +44,7 @@ func TestCancelByTheIDAsWritten(t *testing.T) {
 func TestInputEndsWhileTheServerAsks(t *testing.T) {
 	s := mcpserve.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	s.AddTool(&mcp.Tool{Name: "ask", InputSchema: map[string]any{"type": "object"}}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		//lint:ignore SA1019 any request to the client does; roots/list is the one every version up to 2025-11-25 has
 		_, err := req.Session.ListRoots(ctx, nil)
 		text := "no error"
 		if err != nil {

@@ -2,29 +2,22 @@ package doccheck
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"coerceplayground/internal/nodewasm"
 )
 
 // TestRepositoryComments checks every Go comment of the repository against the tree and the
 // standard library: a comment that names a file that moved or a function that was renamed fails
 // here, naming the comment's line.
 func TestRepositoryComments(t *testing.T) {
-	for _, p := range Comments(os.DirFS(moduleRoot(t)), os.DirFS(filepath.Join(goroot(t), "src")), "coerceplayground") {
+	std := os.DirFS(filepath.Join(nodewasm.GOROOT(t), "src"))
+	for _, p := range Comments(os.DirFS(moduleRoot(t)), std, "coerceplayground") {
 		t.Error(p)
 	}
-}
-
-// goroot asks the go command where the standard library is.
-func goroot(t *testing.T) string {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatalf("go env GOROOT: %v", err)
-	}
-	return strings.TrimSpace(string(out))
 }
 
 // commentRepo is a module m with a package a (type T, its method M and field F) and a command

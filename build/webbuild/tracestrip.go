@@ -19,7 +19,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -307,10 +306,4 @@ func (t *pclntab) zero(s span) int {
 		}
 	}
 	return n
-}
-
-// formatStats is the build log's line for a stripped module.
-func formatStats(st StripStats) string {
-	return strconv.Itoa(st.Funcs) + " functions, " + strconv.Itoa(st.KeptNames) +
-		" names kept, " + strconv.Itoa(st.Zeroed) + " bytes zeroed"
 }

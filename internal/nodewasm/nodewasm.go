@@ -7,7 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +25,17 @@ func Exec(t testing.TB) string {
 		}
 		t.Skip("no node")
 	}
-	return filepath.Join(runtime.GOROOT(), "lib", "wasm", "go_js_wasm_exec")
+	return filepath.Join(GOROOT(t), "lib", "wasm", "go_js_wasm_exec")
+}
+
+// GOROOT is the root of the Go installation the go command on the PATH uses, the one that
+// builds and runs the tests (runtime.GOROOT is only where the test binary was built, which
+// -trimpath and a copied binary make meaningless). It fails t when go cannot say.
+func GOROOT(t testing.TB) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	return strings.TrimSpace(string(out))
 }

@@ -18,9 +18,9 @@ import (
 
 // editor is the table editor's DOM.
 type editor struct {
-	a                               *app
-	rows, rowsStatus, share, status *dom.BasicHTMLElement
-	addRow                          *dom.HTMLButtonElement
+	a                       *app
+	rows, rowsStatus, share *dom.BasicHTMLElement
+	addRow                  *dom.HTMLButtonElement
 
 	rowTpl    js.Value      // an editor row, cloned for each row (rows.go)
 	rowCodes  []coerce.Code // the codes rowTpl's select offers

@@ -5,8 +5,6 @@ package jsguard
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -14,7 +12,7 @@ import (
 )
 
 func goCmd(t *testing.T, args ...string) *exec.Cmd {
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), args...)
+	cmd := exec.Command("go", args...) // the go on the PATH, as the one running this test
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	return cmd
 }

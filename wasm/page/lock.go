@@ -72,10 +72,3 @@ func (s *State) lockSwap(i, j int) {
 		s.locked[i], s.locked[j] = s.locked[j], s.locked[i]
 	}
 }
-
-// unlock frees row i, whose input changed: it is a new question, to predict before its Run.
-func (s *State) unlock(i int) {
-	if i < len(s.locked) {
-		s.locked[i] = false
-	}
-}

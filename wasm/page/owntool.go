@@ -153,14 +153,6 @@ func (s *State) ownFields() int {
 	return len(d.Schema.Fields)
 }
 
-// ownToolSummary is ownToolNote for the table's current own tool, or "".
-func (s *State) ownToolSummary() string {
-	if s.OwnTool() == "" {
-		return ""
-	}
-	return ownToolNote(s.OwnTool(), s.ownFields())
-}
-
 // OwnPermission is the permission the table's own tool needs, or "".
 func (s *State) OwnPermission() string {
 	d, _ := s.ownDef()

@@ -186,8 +186,7 @@ func (h *embedHost) fits(t *testing.T, code string, width int, what string) {
 	tb.do(chromedp.Navigate(h.hostURL + "/?w=" + strconv.Itoa(width)))
 	fr := frame(tb)
 	fr.waitReady()
-	var m struct{ Content, ScrollH, ClientH, ScrollW, ClientW int }
-	m = eval[struct{ Content, ScrollH, ClientH, ScrollW, ClientW int }](fr, `(() => { const d = document.documentElement;
+	m := eval[struct{ Content, ScrollH, ClientH, ScrollW, ClientW int }](fr, `(() => { const d = document.documentElement;
 		return {Content: `+contentHeight+`, ScrollH: d.scrollHeight, ClientH: d.clientHeight, ScrollW: d.scrollWidth, ClientW: d.clientWidth}; })()`)
 	slack := height - m.Content
 	t.Logf("%s at %d px: frame %d px, content %d px, slack %d px (%.1f %%)", what, width, height, m.Content, slack, 100*float64(slack)/float64(height))

@@ -118,7 +118,6 @@ type tab struct {
 	mu       sync.Mutex
 	problems []string // console errors, exceptions, error-level log entries
 	requests []string // every request the page made, in order
-	inFlight map[network.RequestID]bool
 	dialogs  []string // alert/confirm/prompt messages
 
 	// frame is the playground iframe of a course page's tab once a test asked for it (frame in
@@ -210,14 +209,6 @@ func (tb *tab) listen(ev any) {
 		}
 	case *network.EventRequestWillBeSent:
 		tb.requests = append(tb.requests, e.Request.Method+" "+e.Request.URL)
-		if tb.inFlight == nil {
-			tb.inFlight = map[network.RequestID]bool{}
-		}
-		tb.inFlight[e.RequestID] = true
-	case *network.EventLoadingFinished:
-		delete(tb.inFlight, e.RequestID)
-	case *network.EventLoadingFailed:
-		delete(tb.inFlight, e.RequestID)
 	case *page.EventJavascriptDialogOpening:
 		tb.dialogs = append(tb.dialogs, string(e.Type)+": "+e.Message)
 		// A dialog blocks the page; close it so the test can report it.

@@ -5,7 +5,6 @@ package e2e
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -16,23 +15,6 @@ import (
 // polls (WithPollingInterval, WithPollingMutation).
 func poll[T any](tb *tab, expr string, opts ...chromedp.PollOption) (T, error) {
 	return chromedp.Run(tb.ctx, chromedp.Poll[T](expr, append([]chromedp.PollOption{chromedp.WithPollingTimeout(0)}, opts...)...))
-}
-
-// settle waits until every request the page has started has finished or failed, by the
-// browser's own events: what a load started is then over, however long a loaded machine took.
-func (tb *tab) settle() {
-	tb.t.Helper()
-	for {
-		tb.mu.Lock()
-		n := len(tb.inFlight)
-		tb.mu.Unlock()
-		if n == 0 {
-			return
-		}
-		if err := chromedp.Do(tb.ctx, chromedp.Sleep(10*time.Millisecond)); err != nil {
-			tb.t.Fatalf("waiting for the page's requests to end: %v (%d still open: %q)", err, n, tb.requestsSince(0))
-		}
-	}
 }
 
 // setHash changes the page's fragment, as a link pasted into the address bar of the open page
