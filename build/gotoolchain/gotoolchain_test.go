@@ -131,7 +131,7 @@ func withGoBuild(t *testing.T, execWasm, file, stdin string) (string, goRun) {
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", "main.wasm", ".")
+	build := exec.Command("go", "build", "-o", "main.wasm", ".")
 	build.Dir = dir
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOFLAGS=")
 	if out, err := build.CombinedOutput(); err != nil {
