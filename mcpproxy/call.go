@@ -79,10 +79,10 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 	}
 	v := st.observe(o)
 	if res == nil {
-		o.Observation = withNext(o.Observation, next(v))
 		if o.Code != coerce.OK {
-			st.remember(key, trip{code: o.Code, field: o.Field, observation: o.Observation})
+			st.remember(key, trip{code: o.Code, field: o.Field, observation: o.Observation}) // without next: a repeat adds its own
 		}
+		o.Observation = withNext(o.Observation, next(v))
 	}
 	return p.finish(o, v, res, &line, start)
 }
