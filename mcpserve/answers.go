@@ -113,19 +113,28 @@ func (w *answerWriter) Flush() {
 
 func (w *answerWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// rewriteEvent rewrites the data line of one SSE event.
-func rewriteEvent(ev []byte, ids standIns) []byte {
-	start := 0
+// eventData finds the data of one SSE event as the SDK writes it (a single "data: " line):
+// ev[start:end].
+func eventData(ev []byte) (start, end int, ok bool) {
 	if !bytes.HasPrefix(ev, []byte("data: ")) {
 		start = bytes.Index(ev, []byte("\ndata: ")) + 1
 		if start == 0 {
-			return ev
+			return 0, 0, false
 		}
 	}
 	start += len("data: ")
-	end := start + bytes.IndexByte(ev[start:], '\n')
+	end = start + bytes.IndexByte(ev[start:], '\n')
 	if end < start {
 		end = len(ev)
+	}
+	return start, end, true
+}
+
+// rewriteEvent rewrites the data line of one SSE event.
+func rewriteEvent(ev []byte, ids standIns) []byte {
+	start, end, ok := eventData(ev)
+	if !ok {
+		return ev
 	}
 	data := rewriteAnswers(ev[start:end], ids)
 	return append(append(append(make([]byte, 0, len(ev)), ev[:start]...), data...), ev[end:]...)

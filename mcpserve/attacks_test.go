@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	fixtures "coerceplayground/internal/fixture"
 	"coerceplayground/lesson"
@@ -238,4 +241,41 @@ func (s *stdioSession) close(t *testing.T) {
 	if err := <-s.done; err != nil {
 		t.Errorf("the session ended with %v", err)
 	}
+}
+
+// TestFailedInitializeGetsNoSession: an initialize that passes the handler's checks and that
+// the server then fails (here a middleware's error, which the SDK answers with code 0 after it
+// has made the session) is answered with the error, with a code, and without Mcp-Session-Id;
+// the session the SDK made is closed, and the next initialize gets one.
+func TestFailedInitializeGetsNoSession(t *testing.T) {
+	var fail atomic.Bool
+	var made atomic.Pointer[mcp.ServerSession] // the session the SDK made for the failed one
+	fail.Store(true)
+	s := newHTTPServer(t, mcpserve.HTTPOptions{}, func(srv *mcp.Server) {
+		srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "initialize" && fail.Load() {
+					made.Store(req.GetSession().(*mcp.ServerSession))
+					return nil, errors.New("the server is not ready")
+				}
+				return next(ctx, method, req)
+			}
+		})
+	})
+	a := s.send(t, http.MethodPost, "", initLine, nil)
+	if a.msg == nil || a.msg.Error == nil || a.msg.Error.Code != -32603 || string(a.msg.ID) != "1" {
+		t.Errorf("initialize failed by the server: %d %s", a.status, a.raw)
+	}
+	if sid := a.header.Get("Mcp-Session-Id"); sid != "" || s.h.Sessions() != 0 {
+		t.Errorf("a session id %q (%d live) for a failed initialize", sid, s.h.Sessions())
+	}
+	closed := make(chan struct{})
+	go func() { made.Load().Wait(); close(closed) }()
+	select {
+	case <-closed: // the session the SDK made was closed
+	case <-time.After(waitLimit):
+		t.Fatal("the session the SDK made for the failed initialize is still open")
+	}
+	fail.Store(false)
+	s.session(t, "2025-11-25")
 }

@@ -1,6 +1,8 @@
 package mcpserve
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/json"
 	"mime"
 	"net/http"
@@ -60,35 +62,48 @@ func accepts(r *http.Request, typ, sub string) bool {
 	return best >= 0 && bestQ > 0
 }
 
-// initWriter calls onHeader just before the status line of an initialize's answer is written,
-// when the SDK has set Mcp-Session-Id but the client cannot yet use it.
-type initWriter struct {
-	http.ResponseWriter
-	onHeader func()
-	wrote    bool
-	t        *tracked
+// heldWriter holds an initialize's answer (its status and body; its headers are the real
+// writer's, not yet sent) until the SDK has returned, so the handler sees the answer before
+// anything leaves: a failed initialize must not hand out the session id the SDK set.
+type heldWriter struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
 }
 
-func (w *initWriter) WriteHeader(code int) {
-	if !w.wrote {
-		w.wrote = true
-		w.onHeader()
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
+func (w *heldWriter) Header() http.Header { return w.header }
 
-func (w *initWriter) Write(b []byte) (int, error) {
-	if !w.wrote {
-		w.WriteHeader(http.StatusOK)
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Flush lets the SDK's SSE events out as they are written.
-func (w *initWriter) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
+func (w *heldWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
 	}
 }
 
-func (w *initWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *heldWriter) Write(b []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.body.Write(b)
+}
+
+// Flush holds on: nothing leaves before the SDK returns.
+func (w *heldWriter) Flush() {}
+
+// failed reports an answer that is no result: an HTTP error status, or a JSON-RPC error in the
+// JSON body or the first SSE event.
+func (w *heldWriter) failed() bool {
+	data := w.body.Bytes()
+	if strings.HasPrefix(w.header.Get("Content-Type"), "text/event-stream") {
+		start, end, ok := eventData(data)
+		if !ok {
+			return true
+		}
+		data = data[start:end]
+	}
+	m, perr := ParseMessage(data)
+	return w.status >= 300 || perr != nil || m.Result == nil
+}
+
+// sendTo writes the held answer to w.
+func (w *heldWriter) sendTo(rw http.ResponseWriter) {
+	rw.WriteHeader(cmp.Or(w.status, http.StatusOK))
+	_, _ = rw.Write(w.body.Bytes()) // a client that went away cannot be told
+}

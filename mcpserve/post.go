@@ -102,7 +102,8 @@ func (h *HTTPHandler) answeredHere(w http.ResponseWriter, msgs []*Message, batch
 }
 
 // initialize admits a new session (closing the longest-idle one at the cap) and hands the
-// initialize to the SDK, registering the session it makes before the answer leaves.
+// initialize to the SDK, registering the session it makes before the answer leaves; when the
+// SDK's answer is an error, the session it made is closed and its id never sent.
 func (h *HTTPHandler) initialize(w http.ResponseWriter, r *http.Request, body []byte, m *Message) {
 	if problem := paramsProblem("initialize", m.Params); problem != "" {
 		// The SDK would make a session, answer code 0 with its decoder's text, and drop it.
@@ -120,18 +121,23 @@ func (h *HTTPHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 	if slices.Contains(protocolVersions, params.ProtocolVersion) {
 		version = params.ProtocolVersion // what the SDK negotiates from the same list
 	}
-	iw := &initWriter{ResponseWriter: w}
-	iw.onHeader = func() {
-		if id := w.Header().Get(headerSession); id != "" {
-			iw.t = h.sessions.register(id, version)
+	held := &heldWriter{header: w.Header()}
+	h.serveSDK(held, r, body, []*Message{m}, false)
+	var t *tracked
+	if id := w.Header().Get(headerSession); id != "" {
+		if held.failed() {
+			w.Header().Del(headerSession)
+			h.closeSession(id) // the SDK made a session for an initialize it then failed
+		} else {
+			t = h.sessions.register(id, version) // before the answer that names it leaves
 		}
 	}
-	h.serveSDK(iw, r, body, []*Message{m}, false)
-	if iw.t == nil {
+	held.sendTo(w)
+	if t == nil {
 		h.sessions.release()
 		return
 	}
-	h.sessions.end(iw.t)
+	h.sessions.end(t)
 }
 
 // parseMessages reads a POST body: one message or (for 2025-03-26) a batch, each element read
