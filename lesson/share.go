@@ -122,7 +122,11 @@ func decodeTable(raw []byte, other func(key string, dec *jsontext.Decoder) error
 	if msg != "" {
 		return Table{}, shareError(msg)
 	}
-	if msg := t.setupProblem(); msg != "" {
+	problem := t.setupProblem
+	if t.ToolDef != "" { // read, and its name checked, as the link was (decodeShareToolDef): once
+		problem = t.settingsProblem
+	}
+	if msg := problem(); msg != "" {
 		return Table{}, shareError(msg)
 	}
 	if msg := SizeProblem(t); msg != "" {

@@ -91,7 +91,7 @@ func (t Table) Check() error {
 	return nil
 }
 
-// setupProblem says what is wrong with t's tool, mode or preamble, or "".
+// setupProblem says what is wrong with t's tool, mode, question or preamble, or "".
 func (t Table) setupProblem() string {
 	if t.ToolDef != "" {
 		if msg := t.toolDefProblem(); msg != "" {
@@ -100,6 +100,12 @@ func (t Table) setupProblem() string {
 	} else if t.Tool != "" && !isTool(t.Tool) {
 		return "unknown tool " + Quote(t.Tool) + "; tools are " + strings.Join(ToolNames(), ", ")
 	}
+	return t.settingsProblem()
+}
+
+// settingsProblem is setupProblem without the tool: what is wrong with t's mode, question or
+// preamble, or "".
+func (t Table) settingsProblem() string {
 	if t.Mode != "" && t.Mode != PredictMode {
 		return "unknown mode " + Quote(t.Mode) + "; the only mode is " + PredictMode
 	}
