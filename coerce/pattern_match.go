@@ -2,7 +2,6 @@ package coerce
 
 import (
 	"math/bits"
-	"slices"
 	"unicode/utf8"
 )
 
@@ -43,12 +42,20 @@ func (a *patAtom) wideOnly() bool {
 }
 
 // mergeRanges sorts a class's ranges and merges those that overlap or touch, for matches'
-// binary search.
+// binary search. The sort is a Shell sort written here rather than slices.SortFunc, whose
+// instantiation for runeRange would add its own copy of pdqsort to the page; a class is at most
+// maxPatternBytes long, so the sort is bounded before it starts.
 func mergeRanges(set []runeRange) []runeRange {
 	if len(set) < 2 {
 		return set
 	}
-	slices.SortFunc(set, func(x, y runeRange) int { return int(x.lo) - int(y.lo) })
+	for gap := len(set) / 2; gap > 0; gap /= 2 {
+		for i := gap; i < len(set); i++ {
+			for j := i; j >= gap && set[j-gap].lo > set[j].lo; j -= gap {
+				set[j-gap], set[j] = set[j], set[j-gap]
+			}
+		}
+	}
 	out := set[:1]
 	for _, r := range set[1:] {
 		if last := &out[len(out)-1]; r.lo <= last.hi+1 {

@@ -23,7 +23,6 @@ package tooldef
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -164,8 +163,16 @@ func (r reader) errAt(off int, pointer, tool, msg string) *Error {
 // line is the line (from 1) of byte offset off, by a binary search of the text's line breaks,
 // which are found once per text: a text of many refused tools is still read in linear time.
 func (r reader) line(off int) int {
-	n, _ := slices.BinarySearch(r.breaks, min(max(off, 0), len(r.data)))
-	return n + 1
+	off = min(max(off, 0), len(r.data))
+	lo, hi := 0, len(r.breaks) // the line breaks before off are r.breaks[:lo]
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); r.breaks[m] < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo + 1
 }
 
 // lineBreaks lists the offsets of data's line breaks.
