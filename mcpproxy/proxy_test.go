@@ -315,3 +315,30 @@ func TestUpstreamThatNeverStarts(t *testing.T) {
 		t.Errorf("log:\n%s", log)
 	}
 }
+
+// TestPolicy: the policy's x-coerce answers denied and not_found without the upstream, and the
+// caller's grant lets a recorded id through.
+func TestPolicy(t *testing.T) {
+	policy, err := ReadPolicy([]byte(`{"tools":{"get_job":{"records":{"job_id":[17,42]},"permission":"jobs.read"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := &fakeUpstream{}
+	cs, _, _ := connect(t, Options{Upstream: up.dialer(t), Policy: policy})
+	obs, _ := callObs(t, cs, "get_job", `{"job_id":17}`)
+	if obs["error"] != "denied" || obs["required_permission"] != "jobs.read" {
+		t.Errorf("without the grant: %v", obs)
+	}
+	up2 := &fakeUpstream{}
+	cs, _, _ = connect(t, Options{Upstream: up2.dialer(t), Policy: policy, Permissions: []string{"jobs.read"}})
+	obs, _ = callObs(t, cs, "get_job", `{"job_id":99}`)
+	if obs["error"] != "not_found" || !strings.Contains(obs["hint"].(string), "17 and 42") {
+		t.Errorf("an id not among the records: %v", obs)
+	}
+	if obs, res := callObs(t, cs, "get_job", `{"job_id":"42"}`); res.IsError {
+		t.Errorf("a recorded id: %v", obs)
+	}
+	if up.calls.Load() != 0 || up2.calls.Load() != 1 || up2.args[0] != `{"job_id":42}` {
+		t.Errorf("upstream calls %d and %v, want none and only {\"job_id\":42}", up.calls.Load(), up2.args)
+	}
+}

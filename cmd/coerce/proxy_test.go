@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -96,5 +99,79 @@ func TestProxyReport(t *testing.T) {
 	want := `{"tool":"get_job","route":"checked"}` + "\n" + `{"tool":"get_user","route":"checked"}` + "\n" + `{"tool":"refund","route":"checked"}` + "\n"
 	if out.String() != want {
 		t.Errorf("-report printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe to read while the command writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestProxyHTTP runs `coerce proxy -http 127.0.0.1:0 -- lesson-mcp`: a call through the URL it
+// logs, another site's page refused with 403, /metrics counting the call, and a clean exit
+// when its context ends (as on SIGTERM).
+func TestProxyHTTP(t *testing.T) {
+	up := lessonMCP(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errOut := &syncBuffer{}
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"proxy", "-http", "127.0.0.1:0", "--", up}, strings.NewReader(""), io.Discard, errOut)
+	}()
+	var url string
+	deadline := time.Now().Add(20 * time.Second)
+	for url == "" {
+		for _, l := range strings.Split(errOut.String(), "\n") {
+			var ev struct{ Event, Text string }
+			if json.Unmarshal([]byte(l), &ev) == nil && ev.Event == "listening" {
+				url = ev.Text
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no listening line:\n%s", errOut.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).
+		Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_job", Arguments: json.RawMessage(`{"job_id":"17"}`)})
+	if err != nil || res.IsError {
+		t.Fatalf("get_job: %v %+v", err, res)
+	}
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{}`))
+	req.Header.Set("Origin", "http://evil.example.com")
+	req.Header.Set("Content-Type", "application/json")
+	if r, err := http.DefaultClient.Do(req); err != nil || r.StatusCode != http.StatusForbidden {
+		t.Errorf("another site's page: %v %v, want 403", err, r)
+	}
+	r, err := http.Get(strings.TrimSuffix(url, "/mcp") + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(r.Body)
+	r.Body.Close()
+	if !strings.Contains(string(body), `coerce_proxy_calls_total{code="ok",route="upstream",tool="get_job"} 1`) {
+		t.Errorf("/metrics:\n%s", body)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d:\n%s", code, errOut.String())
 	}
 }
