@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -77,11 +78,12 @@ func newLooseSchema(s coerce.Schema) *looseSchema {
 }
 
 // looseReadable reports whether the validators are modelled for every field of s: integers,
-// ids, text and booleans. A tool with other kinds is not evaluated, rather than guessed at.
+// numbers, ids, text and booleans. A tool with arrays or nested objects is not evaluated,
+// rather than guessed at.
 func looseReadable(s coerce.Schema) bool {
 	for _, f := range s.Fields {
 		switch f.Kind {
-		case coerce.Integer, coerce.PrefixedID, coerce.Text, coerce.Boolean:
+		case coerce.Integer, coerce.Number, coerce.PrefixedID, coerce.Text, coerce.Boolean:
 		default:
 			return false
 		}
@@ -167,6 +169,8 @@ func zodField(f looseField, v *jsontree.Node) bool {
 	case coerce.Integer:
 		x := jsNumber(v)
 		return jsInRange(f, x) && math.Abs(x) <= 1<<53-1 // .int() takes safe integers only
+	case coerce.Number:
+		return numberFits(f, jsNumber(v))
 	case coerce.Boolean:
 		return true // Boolean(x) is true or false for anything, "false" included
 	}
@@ -188,6 +192,14 @@ func ajvField(f looseField, v *jsontree.Node) bool {
 		case '"': // coerced when the string is non-empty, == its number, and whole
 			x := jsStringToNumber(v.Text)
 			return v.Text != "" && jsInRange(f, x)
+		}
+		return false
+	case coerce.Number:
+		switch v.Kind {
+		case '0', 't', 'f', 'n':
+			return numberFits(f, jsNumber(v))
+		case '"':
+			return v.Text != "" && numberFits(f, jsStringToNumber(v.Text))
 		}
 		return false
 	case coerce.Boolean:
@@ -212,4 +224,25 @@ func ajvField(f looseField, v *jsontree.Node) bool {
 		return false
 	}
 	return stringFits(f, s, utf8.RuneCountInString)
+}
+
+// numberFits reports whether x is finite and within a Number field's bounds, compared as the
+// validators compare them: as floats.
+func numberFits(f looseField, x float64) bool {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return false
+	}
+	if f.MinNumber != "" {
+		lo, err := strconv.ParseFloat(f.MinNumber, 64)
+		if err != nil || x < lo || f.ExclusiveMin && x == lo {
+			return false
+		}
+	}
+	if f.MaxNumber != "" {
+		hi, err := strconv.ParseFloat(f.MaxNumber, 64)
+		if err != nil || x > hi || f.ExclusiveMax && x == hi {
+			return false
+		}
+	}
+	return true
 }

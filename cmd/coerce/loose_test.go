@@ -24,6 +24,7 @@ func TestLooseValidatorsOnOtherKinds(t *testing.T) {
 		coerce.IDField("user_id", "usr_", "usr_8f3a", ""),
 		{Name: "flag", Kind: coerce.Boolean, Example: "true"},
 		{Name: "color", Kind: coerce.Text, Enum: []string{"red", "green"}, Optional: true, Example: "red"},
+		{Name: "amount", Kind: coerce.Number, MinNumber: "0", ExclusiveMin: true, MaxNumber: "100", Optional: true, Example: "7.5"},
 	}}
 	checkLoose(t, "testdata/loose.tsv", schema)
 }

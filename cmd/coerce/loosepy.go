@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The Python a pydantic validator runs on: json.loads (v1) and pydantic-core's own reader (v2)
@@ -120,3 +121,43 @@ func pyRepr(f float64) string {
 	}
 	return mant + "e" + exp[:1] + digits
 }
+
+// pyFloatString is Python's float(s) on a decimal: stripped, an optional sign, digits of any
+// script with single underscores between digits, an optional fraction and exponent. The
+// spellings inf and nan, which float() also reads, count as refused: whether a bound lets them
+// through was not measured, and a report must not claim more than it knows.
+func pyFloatString(s string) (float64, bool) { return decimalFloat(s, true) }
+
+// pydantic2FloatString is pydantic-core's lax reading of a string as a float: stripped, then an
+// ASCII decimal with an optional sign, fraction and exponent (inf and nan refused, as above).
+func pydantic2FloatString(s string) (float64, bool) { return decimalFloat(s, false) }
+
+func decimalFloat(s string, python bool) (float64, bool) {
+	s = strings.TrimFunc(s, pySpace)
+	var b strings.Builder
+	prev := rune(0)
+	for i, r := range s {
+		switch {
+		case r == '_' && python:
+			next, _ := utf8.DecodeRuneInString(s[i+1:])
+			if !isDigitRune(prev) || !isDigitRune(next) {
+				return 0, false
+			}
+		case r >= '0' && r <= '9' || strings.ContainsRune("+-.eE", r):
+			b.WriteRune(r)
+		case python && unicode.Is(unicode.Nd, r):
+			b.WriteByte(byte('0' + digitValue(r)))
+		default:
+			return 0, false
+		}
+		prev = r
+	}
+	lit := b.String()
+	if !decimalLiteral(strings.TrimLeft(lit, "+-")) || len(lit)-len(strings.TrimLeft(lit, "+-")) > 1 {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	return f, err == nil
+}
+
+func isDigitRune(r rune) bool { return unicode.Is(unicode.Nd, r) }

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -22,6 +23,8 @@ func pydantic2Field(f looseField, v *jsontree.Node) bool {
 		// 17.0 and 1e1 are whole and read; 17.5 is refused
 		whole := func(fl float64) bool { return fl == math.Trunc(fl) }
 		return pyInRange(f, pyInt(v, whole, pydantic2IntString))
+	case coerce.Number:
+		return numberFits(f, pyFloat(v, pydantic2FloatString))
 	case coerce.Boolean:
 		return pyBool(v)
 	}
@@ -39,6 +42,8 @@ func pydantic1Field(f looseField, v *jsontree.Node) bool {
 	case coerce.Integer:
 		every := func(float64) bool { return true } // int(17.5) is 17
 		return pyInRange(f, pyInt(v, every, pyIntString))
+	case coerce.Number:
+		return numberFits(f, pyFloat(v, pyFloatString))
 	case coerce.Boolean:
 		return pyBool(v)
 	}
@@ -85,6 +90,23 @@ func pyInt(v *jsontree.Node, takes func(float64) bool, fromString func(string) (
 		return n
 	}
 	return nil
+}
+
+// pyFloat is a pydantic's lax float of v: a number, a boolean as 0 or 1, a string as
+// fromString reads it; NaN (refused by numberFits) for anything else.
+func pyFloat(v *jsontree.Node, fromString func(string) (float64, bool)) float64 {
+	switch v.Kind {
+	case '0':
+		f, _ := strconv.ParseFloat(v.Text, 64)
+		return f
+	case 't', 'f':
+		return float64(boolInt(v.Kind == 't'))
+	case '"':
+		if f, ok := fromString(v.Text); ok {
+			return f
+		}
+	}
+	return math.NaN()
 }
 
 // pyBool reports whether both pydantics take v as a bool: true, false, a number equal to 0 or
