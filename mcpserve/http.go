@@ -221,7 +221,8 @@ func (discard) WriteHeader(int)             {}
 // statusWriter records the status the SDK answered, and turns the SDK's plain-text refusals
 // that the handler does not answer first (a second GET stream of a session, a Last-Event-ID
 // without an event store, a session closing under a request) into JSON-RPC errors: finish
-// writes the held text as the message of a -32000 error.
+// writes the held text (capped, or the status's own text if it shows Go's) as the message of a
+// -32000 error.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
@@ -256,7 +257,7 @@ func (w *statusWriter) finish() {
 		return
 	}
 	msg := strings.TrimSpace(w.held.String())
-	if msg == "" {
+	if msg == "" || showsGoText(msg) {
 		msg = http.StatusText(w.status)
 	}
 	writeError(w.ResponseWriter, w.status, nil, codeRefused, msg, nil)

@@ -1,6 +1,7 @@
 package mcpserve
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -38,14 +39,18 @@ func clientError(err error) (code int64, msg string, data json.RawMessage) {
 	if code == 0 {
 		code = jsonrpcInternalError
 	}
-	for _, mark := range goText {
-		if strings.Contains(msg, mark) {
-			msg = codeMessages[code]
-			if msg == "" {
-				msg = "the request failed"
-			}
-			break
-		}
+	if showsGoText(msg) {
+		msg = cmp.Or(codeMessages[code], "the request failed")
 	}
 	return code, msg, data
+}
+
+// showsGoText reports a message with one of the goText marks.
+func showsGoText(msg string) bool {
+	for _, mark := range goText {
+		if strings.Contains(msg, mark) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,9 +3,12 @@ package mcpserve
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -38,6 +41,33 @@ func TestClientError(t *testing.T) {
 		want, prefix := strings.CutSuffix(c.msg, "…")
 		if got := capped(msg); prefix && (!strings.HasPrefix(got, want) || !strings.HasSuffix(got, "… (truncated)")) || !prefix && got != want {
 			t.Errorf("%s: message %.120q, want %.120q", c.name, got, c.msg)
+		}
+	}
+}
+
+// TestPlainTextRefusalShowsNoGo: a plain-text refusal of the SDK's that shows Go's own text is
+// rewritten into a JSON-RPC error whose message is the HTTP status's text; one that does not
+// keeps its words, capped.
+func TestPlainTextRefusalShowsNoGo(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"malformed payload: json: cannot unmarshal number into Go struct field mcp.CallToolParamsRaw.name", "Bad Request"},
+		{"stream already open", "stream already open"},
+		{strings.Repeat("x", 1<<20), strings.Repeat("x", maxMessageBytes-len("… (truncated)")) + "… (truncated)"},
+	} {
+		rec := httptest.NewRecorder()
+		w := &statusWriter{ResponseWriter: rec}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusBadRequest)
+		w.Write([]byte(c.text))
+		w.finish()
+		var got struct {
+			Error struct {
+				Code    int    `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if err := jsonv2.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusBadRequest || got.Error.Code != codeRefused || got.Error.Message != c.want {
+			t.Errorf("%.60q: %d %.200s", c.text, rec.Code, rec.Body.String())
 		}
 	}
 }
