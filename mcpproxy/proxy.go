@@ -75,8 +75,10 @@ func New(opts Options) *Proxy {
 	})
 	p.server.AddReceivingMiddleware(p.middleware)
 	p.up = &upstream{
-		dial:    opts.Upstream,
-		client:  mcp.NewClient(&mcp.Implementation{Name: "coerce-proxy", Version: "v1"}, nil),
+		dial: opts.Upstream,
+		client: mcp.NewClient(&mcp.Implementation{Name: "coerce-proxy", Version: "v1"}, &mcp.ClientOptions{
+			ToolListChangedHandler: p.relist,
+		}),
 		timeout: opts.Timeout,
 		log:     p.log,
 		metrics: opts.Metrics,
@@ -163,6 +165,19 @@ func (p *Proxy) setTools(tools []*mcp.Tool) {
 			p.server.AddTool(r.listed, p.handler(n))
 		}
 	}
+}
+
+// relist lists the upstream's tools again when it says they changed, so a tool it adds is
+// checked (and listed) without a restart.
+func (p *Proxy) relist(ctx context.Context, req *mcp.ToolListChangedRequest) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), p.opts.Timeout)
+	defer cancel()
+	tools, err := listTools(ctx, req.Session)
+	if err != nil {
+		p.log.event("upstream_list_failed", "", err.Error())
+		return
+	}
+	p.setTools(tools)
 }
 
 // objectSchema reports an inputSchema the SDK server accepts (it panics on any other).

@@ -22,6 +22,15 @@ type fakeUpstream struct {
 	calls atomic.Int64
 	mu    sync.Mutex
 	args  []string // the arguments each call received, as JSON
+	srv   *mcp.Server
+	ss    *mcp.ServerSession // the connection of the last dial
+}
+
+// last returns the server and session of the last dial.
+func (f *fakeUpstream) last() (*mcp.Server, *mcp.ServerSession) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.srv, f.ss
 }
 
 func (f *fakeUpstream) server() *mcp.Server {
@@ -74,9 +83,14 @@ func (*jsonrpcError) Error() string { return "internal trace at /srv/secret/path
 func (f *fakeUpstream) dialer(t *testing.T) Dialer {
 	return func() mcp.Transport {
 		client, server := mcp.NewInMemoryTransports()
-		if _, err := f.server().Connect(context.Background(), server, nil); err != nil {
+		srv := f.server()
+		ss, err := srv.Connect(context.Background(), server, nil)
+		if err != nil {
 			t.Errorf("fake upstream: %v", err)
 		}
+		f.mu.Lock()
+		f.srv, f.ss = srv, ss
+		f.mu.Unlock()
 		return client
 	}
 }
@@ -340,5 +354,56 @@ func TestPolicy(t *testing.T) {
 	}
 	if up.calls.Load() != 0 || up2.calls.Load() != 1 || up2.args[0] != `{"job_id":42}` {
 		t.Errorf("upstream calls %d and %v, want none and only {\"job_id\":42}", up.calls.Load(), up2.args)
+	}
+}
+
+// TestUpstreamLostMidCall: the upstream's connection ends while a call waits on it; the call is
+// internal_error (not a timeout), and the next call reconnects.
+func TestUpstreamLostMidCall(t *testing.T) {
+	up := &fakeUpstream{}
+	cs, _, log := connect(t, Options{Upstream: up.dialer(t), Timeout: 20 * time.Second})
+	answered := make(chan map[string]any, 1)
+	go func() {
+		obs, _ := callObs(t, cs, "slow", `{}`)
+		answered <- obs
+	}()
+	waitForT(t, "the slow call to reach the upstream", func() bool { return up.calls.Load() == 1 })
+	_, ss := up.last()
+	ss.Close()
+	obs := <-answered
+	if obs["error"] != "internal_error" || obs["correlation_id"] == nil {
+		t.Fatalf("the call in flight: %v", obs)
+	}
+	if _, res := callObs(t, cs, "get_job", `{"job_id":17}`); res.IsError {
+		t.Fatalf("after the loss: %v", res.Content)
+	}
+	if n := strings.Count(log.String(), `"upstream_started"`); n != 2 {
+		t.Errorf("%d starts, want 2:\n%s", n, log)
+	}
+}
+
+// TestToolListChanged: a tool the upstream adds while connected is listed and checked.
+func TestToolListChanged(t *testing.T) {
+	up := &fakeUpstream{}
+	cs, _, _ := connect(t, Options{Upstream: up.dialer(t)})
+	srv, _ := up.last()
+	srv.AddTool(&mcp.Tool{Name: "get_user", InputSchema: json.RawMessage(`{"type":"object","properties":{"user_id":{"type":"string","pattern":"^usr_[a-z0-9]{4}$"}},"required":["user_id"]}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "found"}}}, nil
+		})
+	waitForT(t, "get_user to be listed", func() bool {
+		res, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			return false
+		}
+		for _, tool := range res.Tools {
+			if tool.Name == "get_user" {
+				return true
+			}
+		}
+		return false
+	})
+	if obs, _ := callObs(t, cs, "get_user", `{"user_id":"USR_1"}`); obs["error"] != "invalid_args" {
+		t.Errorf("the new tool is not checked: %v", obs)
 	}
 }
