@@ -1,7 +1,6 @@
 package coerce
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"strconv"
@@ -126,7 +125,10 @@ func (r *argReader) compound(dec *jsontext.Decoder, input []byte, i int) *Error 
 		return r.skipError(err, dec)
 	}
 	end := int(dec.InputOffset())
-	raw := jsontext.Value(bytes.TrimLeft(input[start:end], " \t\r\n:"))
+	for start < end && (input[start] == ':' || isASCIISpace(input[start])) { // between the name and its value
+		start++
+	}
+	raw := jsontext.Value(input[start:end])
 	r.coerce(i, raw, raw)
 	return nil
 }
