@@ -224,7 +224,7 @@ func syntaxProblem(b []byte) *ProtocolError {
 			return invalidRequest(nil, "the message nests deeper than "+strconv.Itoa(maxDepth)+" levels")
 		}
 		return nil
-	case len(bytes.TrimSpace(b)) == 0:
+	case isBlank(b):
 		return invalidRequest(nil, "the message is empty")
 	case !utf8.Valid(b) && jsontext.Value(b).IsValid(dup, jsontext.AllowInvalidUTF8(true)):
 		return invalidRequest(nil, "the message is not valid UTF-8")
@@ -253,6 +253,10 @@ func nestingDepth(b []byte) int {
 	}
 	return deepest
 }
+
+// isBlank reports b holding nothing but JSON's whitespace (space, tab, CR, LF; not a vertical
+// tab or form feed, which are text that is not JSON).
+func isBlank(b []byte) bool { return len(bytes.Trim(b, " \t\r\n")) == 0 }
 
 func invalidRequest(id json.RawMessage, msg string) *ProtocolError {
 	return &ProtocolError{Code: jsonrpcInvalidRequest, Message: "invalid request: " + msg, ID: id}

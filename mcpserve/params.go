@@ -52,11 +52,14 @@ const maxToolNameBytes = 128
 // and the kind of JSON value found there, never a Go type.
 func paramsProblem(method string, params json.RawMessage) string {
 	v := jsontext.Value(params)
-	if len(params) == 0 || v.Kind() == 'n' {
+	if len(params) == 0 || string(params) == "null" {
 		if slices.Contains(paramsRequired, method) {
 			return method + " needs params: a JSON object"
 		}
 		return ""
+	}
+	if !v.IsValid(jsontext.AllowDuplicateNames(true)) { // not from ParseMessage, which reads only JSON
+		return method + " takes params as a JSON object"
 	}
 	if v.Kind() != '{' {
 		return method + " takes params as a JSON object, not " + kindName(v.Kind())

@@ -163,7 +163,7 @@ func (c *ioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 
 // accept turns one line into the message the SDK reads, or answers or drops it (nil).
 func (c *ioConn) accept(b []byte) jsonrpc.Message {
-	if len(bytes.TrimSpace(b)) == 0 {
+	if isBlank(b) {
 		return nil // a blank line between messages
 	}
 	m, perr := ParseMessage(b)

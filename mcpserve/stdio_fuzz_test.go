@@ -74,7 +74,7 @@ func checkLine(t *testing.T, line []byte) {
 	m, perr := ParseMessage(line)
 	if perr != nil {
 		notJSON := !jsontext.Value(line).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-		empty := len(bytes.TrimSpace(line)) == 0
+		empty := len(bytes.Trim(line, " \t\r\n")) == 0
 		if (perr.Code == jsonrpcParseError) != (notJSON && !empty) || (perr.Code != jsonrpcParseError && perr.Code != jsonrpcInvalidRequest) {
 			t.Fatalf("%.200q: code %d (%s)", line, perr.Code, perr.Message)
 		}
