@@ -94,20 +94,21 @@ type compoundReader struct {
 // coerceCompound coerces an Array or Nested argument and returns its coerced JSON text.
 func coerceCompound(f *Field, raw jsontext.Value, r Rules, tr *tracer) (string, *Error) {
 	c := compoundReader{dec: jsontext.NewDecoder(bytes.NewReader(raw)), rules: r, tr: tr, out: make([]byte, 0, len(raw))}
-	if e := c.value(f, f.Name); e != nil {
+	if e := c.value(f, f.Name, "/"+escapeToken(f.Name)); e != nil {
 		return "", e
 	}
 	return string(c.out), nil
 }
 
-// value reads one value of field f, named name (a bare argument name, or a pointer).
-func (c *compoundReader) value(f *Field, name string) *Error {
+// value reads one value of field f at pointer ptr, named name in errors: the argument's bare
+// name at the top, its pointer below.
+func (c *compoundReader) value(f *Field, name, ptr string) *Error {
 	k := c.dec.PeekKind()
 	switch {
 	case f.Kind == Array && k == '[':
-		return c.array(f, name)
+		return c.array(f, name, ptr)
 	case f.Kind == Nested && k == '{':
-		return c.object(f, name)
+		return c.object(f, name, ptr)
 	}
 	raw, err := c.dec.ReadValue()
 	if err != nil {
@@ -152,7 +153,7 @@ func coerceScalar(f *Field, raw jsontext.Value, r Rules, tr *tracer) ([]byte, *E
 	return nil, invalidAt(stepType, f.Name, f.Name+" must be "+what+" like "+f.Example+", not "+kindWord(raw.Kind()))
 }
 
-func (c *compoundReader) array(f *Field, name string) *Error {
+func (c *compoundReader) array(f *Field, name, ptr string) *Error {
 	c.dec.ReadToken()
 	c.out = append(c.out, '[')
 	n := 0
@@ -163,7 +164,8 @@ func (c *compoundReader) array(f *Field, name string) *Error {
 		if n > 0 {
 			c.out = append(c.out, ',')
 		}
-		if e := c.value(f.Items, pointer(name, strconv.Itoa(n))); e != nil {
+		p := ptr + "/" + strconv.Itoa(n)
+		if e := c.value(f.Items, p, p); e != nil {
 			return e
 		}
 		n++
@@ -176,7 +178,7 @@ func (c *compoundReader) array(f *Field, name string) *Error {
 	return nil
 }
 
-func (c *compoundReader) object(f *Field, name string) *Error {
+func (c *compoundReader) object(f *Field, name, ptr string) *Error {
 	c.dec.ReadToken()
 	c.out = append(c.out, '{')
 	seen := make([]bool, len(f.Fields))
@@ -188,14 +190,15 @@ func (c *compoundReader) object(f *Field, name string) *Error {
 		k, _ := stringContent(key)
 		i := indexField(f.Fields, k)
 		if i < 0 {
-			return invalidAt(stepKeys, pointer(name, fieldLabel(string(k))), "unknown member; "+name+" takes only "+fieldNames(f.Fields))
+			return invalidAt(stepKeys, ptr+"/"+escapeToken(fieldLabel(string(k))), "unknown member; "+name+" takes only "+fieldNames(f.Fields))
 		}
 		if !first {
 			c.out = append(c.out, ',')
 		}
 		c.out = appendQuoted(c.out, f.Fields[i].Name)
 		c.out = append(c.out, ':')
-		if e := c.value(&f.Fields[i], pointer(name, f.Fields[i].Name)); e != nil {
+		p := ptr + "/" + escapeToken(f.Fields[i].Name)
+		if e := c.value(&f.Fields[i], p, p); e != nil {
 			return e
 		}
 		seen[i] = true
@@ -203,21 +206,16 @@ func (c *compoundReader) object(f *Field, name string) *Error {
 	c.dec.ReadToken()
 	for i := range f.Fields {
 		if !f.Fields[i].Optional && !seen[i] {
-			return invalidAt(stepKeys, pointer(name, f.Fields[i].Name), f.Fields[i].Name+" is required in "+name+", like "+f.Example)
+			return invalidAt(stepKeys, ptr+"/"+escapeToken(f.Fields[i].Name), f.Fields[i].Name+" is required in "+name+", like "+f.Example)
 		}
 	}
 	c.out = append(c.out, '}')
 	return nil
 }
 
-// pointer names a place inside an argument: the argument's bare name becomes the pointer's
-// first token ("entities" and "0" give "/entities/0"), and a pointer grows by one token.
-func pointer(name, token string) string {
-	token = strings.ReplaceAll(strings.ReplaceAll(token, "~", "~0"), "/", "~1")
-	if !strings.HasPrefix(name, "/") {
-		name = "/" + strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
-	}
-	return name + "/" + token
+// escapeToken escapes one JSON Pointer reference token: ~ as ~0, / as ~1.
+func escapeToken(token string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(token, "~", "~0"), "/", "~1")
 }
 
 func indexField(fields []Field, name []byte) int {
