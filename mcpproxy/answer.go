@@ -2,6 +2,7 @@ package mcpproxy
 
 import (
 	"encoding/json"
+	"strings"
 
 	"coerceplayground/coerce"
 	"coerceplayground/coerce/mcpwire"
@@ -86,40 +87,45 @@ func meta(o coerce.Outcome, v coerce.Verdict) mcp.Meta {
 	return m
 }
 
-// upstreamError is the observation of an upstream's isError result: its code when its
-// structuredContent names one of the catalog's (and its field), internal_error with a
-// correlation id otherwise; the hint is the upstream's text, scrubbed. The text is also
-// returned, for the log.
+// upstreamError is the observation of an upstream's isError result, and the upstream's text
+// (scrubbed) for the log. An upstream that answers coerce observations itself (its
+// structuredContent's error is a catalog code) keeps its code, field, hint and the rest, its
+// hint scrubbed and the whole capped again; any other error is internal_error with a
+// correlation id, its hint the upstream's text with stack traces cut and credentials redacted.
 func upstreamError(res *mcp.CallToolResult, newID func() string) (*coerce.Error, string) {
-	var text string
-	for _, c := range res.Content {
-		if t, ok := c.(*mcp.TextContent); ok {
-			if text != "" {
-				text += "\n"
-			}
-			text += t.Text
-			if len(text) > 4*maxUpstreamText {
-				break
+	text := scrub(upstreamText(res), maxUpstreamText)
+	if b, err := json.Marshal(res.StructuredContent); err == nil {
+		if e, ok := readObservation(b); ok {
+			if _, known := coerce.Lookup(e.Code); known {
+				e.Hint, e.Field = scrub(e.Hint, maxUpstreamText), capName(e.Field)
+				e.CorrelationID = capName(e.CorrelationID)
+				if e.Code == coerce.InternalError && e.CorrelationID == "" {
+					e.CorrelationID = newID()
+				}
+				return e, text
 			}
 		}
 	}
-	text = scrub(text, maxUpstreamText)
-	e := &coerce.Error{Code: coerce.InternalError}
-	var sc struct {
-		Error string `json:"error"`
-		Field string `json:"field"`
-	}
-	if b, err := json.Marshal(res.StructuredContent); err == nil && json.Unmarshal(b, &sc) == nil {
-		if _, ok := coerce.Lookup(coerce.Code(sc.Error)); ok && sc.Error != string(coerce.InternalError) {
-			e.Code, e.Field = coerce.Code(sc.Error), capName(sc.Field)
-		}
-	}
-	if e.Code == coerce.InternalError {
-		e.CorrelationID = newID()
-	}
-	e.Hint = "the tool answered with an error: " + text
+	e := &coerce.Error{Code: coerce.InternalError, CorrelationID: newID(), Hint: "the tool answered with an error: " + text}
 	if text == "" {
 		e.Hint = "the tool answered with an error and no text"
 	}
 	return e, text
+}
+
+// upstreamText joins the text contents of res, reading no more than scrub keeps.
+func upstreamText(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if t, ok := c.(*mcp.TextContent); ok {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(t.Text[:min(len(t.Text), 4*maxUpstreamText)])
+			if b.Len() > 4*maxUpstreamText {
+				break
+			}
+		}
+	}
+	return b.String()
 }

@@ -74,8 +74,16 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 			o = checked
 			break
 		}
+		args, ok := arguments(checked.Observation)
+		if !ok { // tooldef's handler answered something else: a bug, never a guess
+			line.Route = routeRefused
+			e := &coerce.Error{Code: coerce.InternalError, Hint: "the proxy could not read the checked arguments; report it with the correlation_id", CorrelationID: p.opts.NewID()}
+			line.CorrelationID = e.CorrelationID
+			o = coerce.Outcome{Tool: name, Code: e.Code, Observation: e.Observation(answerCap)}
+			break
+		}
 		line.Route = routeUpstream
-		o, res = p.forward(ctx, name, arguments(checked.Observation), &line)
+		o, res = p.forward(ctx, name, args, &line)
 	}
 	v := st.observe(o)
 	if res == nil {
@@ -152,14 +160,14 @@ func isProtocolError(err error) bool {
 
 // arguments returns the coerced arguments out of the checking tool's ok observation,
 // {"ok":true,"arguments":{…}}: what tooldef's handler answers, and what the upstream receives.
-func arguments(obs []byte) json.RawMessage {
+func arguments(obs []byte) (json.RawMessage, bool) {
 	var ok struct {
 		Arguments json.RawMessage `json:"arguments"`
 	}
-	if json.Unmarshal(obs, &ok) != nil || len(ok.Arguments) == 0 {
-		return json.RawMessage("{}")
+	if json.Unmarshal(obs, &ok) != nil || len(ok.Arguments) == 0 || ok.Arguments[0] != '{' {
+		return nil, false
 	}
-	return ok.Arguments
+	return ok.Arguments, true
 }
 
 // appliedRules are the coercion steps of a call's trace that changed a value, with their fields.

@@ -91,12 +91,15 @@ func listed(t *mcp.Tool) *mcp.Tool {
 	return &c
 }
 
-// observationSchema is what every error observation the proxy answers satisfies.
-var observationSchema = map[string]any{
-	"type":                 "object",
-	"properties":           map[string]any{"error": map[string]any{"type": "string"}},
-	"required":             []any{"error"},
-	"additionalProperties": true,
+// observationSchema is what every error observation the proxy answers satisfies; a new value
+// each time, so no listed tool shares a map with another.
+func observationSchema() map[string]any {
+	return map[string]any{
+		"type":                 "object",
+		"properties":           map[string]any{"error": map[string]any{"type": "string"}},
+		"required":             []any{"error"},
+		"additionalProperties": true,
+	}
 }
 
 // widen returns an outputSchema that an error observation in structuredContent satisfies too:
@@ -120,7 +123,7 @@ func widen(schema any) any {
 			delete(m, k)
 		}
 	}
-	root["anyOf"] = []any{m, observationSchema}
+	root["anyOf"] = []any{m, observationSchema()}
 	return root
 }
 

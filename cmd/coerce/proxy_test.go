@@ -67,16 +67,20 @@ func TestProxyStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ args, code string }{
-		{`{"job_id":" 17 "}`, "ok"},
-		{`{"job_id":true}`, "invalid_args"},
+	// lesson-mcp answers coerce observations itself: its not_found comes through with its own
+	// field and hint.
+	for _, c := range []struct{ args, code, text string }{
+		{`{"job_id":" 17 "}`, "ok", `"id":17`},
+		{`{"job_id":true}`, "invalid_args", "not true or false"},
+		{`{"job_id":99}`, "not_found", `"field":"job_id","hint":"no job 99; job ids look like 17 and 42`},
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_job", Arguments: json.RawMessage(c.args)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := res.Meta["coerce/code"]; got != c.code {
-			t.Errorf("%s: code %v, want %s", c.args, got, c.code)
+		text := res.Content[0].(*mcp.TextContent).Text
+		if got := res.Meta["coerce/code"]; got != c.code || !strings.Contains(text, c.text) {
+			t.Errorf("%s: code %v, %s; want %s with %s", c.args, got, text, c.code, c.text)
 		}
 	}
 	cs.Close()
