@@ -55,35 +55,61 @@ type looseSchema struct {
 	names  map[string]bool
 }
 
-// looseField is one field and its enum as a set (nil without an enum).
+// looseField is one field, its enum as a set (nil without an enum), and an array's items or a
+// nested object's members as the validators read them.
 type looseField struct {
 	*coerce.Field
-	enum map[string]bool
+	enum   map[string]bool
+	items  *looseField
+	nested *looseSchema
 }
 
-func newLooseSchema(s coerce.Schema) *looseSchema {
+func newLooseSchema(s coerce.Schema) *looseSchema { return looseFields(s.Fields) }
+
+func looseFields(fields []coerce.Field) *looseSchema {
 	ls := &looseSchema{names: map[string]bool{}}
-	for i := range s.Fields {
-		ls.names[s.Fields[i].Name] = true
-		f := looseField{Field: &s.Fields[i]}
-		if len(f.Enum) > 0 {
-			f.enum = make(map[string]bool, len(f.Enum))
-			for _, e := range f.Enum {
-				f.enum[e] = true
-			}
-		}
-		ls.fields = append(ls.fields, f)
+	for i := range fields {
+		ls.names[fields[i].Name] = true
+		ls.fields = append(ls.fields, newLooseField(&fields[i]))
 	}
 	return ls
 }
 
-// looseReadable reports whether the validators are modelled for every field of s: integers,
-// numbers, ids, text and booleans. A tool with arrays or nested objects is not evaluated,
-// rather than guessed at.
-func looseReadable(s coerce.Schema) bool {
-	for _, f := range s.Fields {
+func newLooseField(cf *coerce.Field) looseField {
+	f := looseField{Field: cf}
+	if len(f.Enum) > 0 {
+		f.enum = make(map[string]bool, len(f.Enum))
+		for _, e := range f.Enum {
+			f.enum[e] = true
+		}
+	}
+	if f.Items != nil {
+		items := newLooseField(f.Items)
+		f.items = &items
+	}
+	if f.Kind == coerce.Nested {
+		f.nested = looseFields(f.Fields)
+	}
+	return f
+}
+
+// looseReadable reports whether the validators are modelled for every field of s, at any
+// depth: integers, numbers, ids, text, booleans, and arrays and objects of them. A tool with
+// another kind is not evaluated, rather than guessed at.
+func looseReadable(s coerce.Schema) bool { return readableFields(s.Fields) }
+
+func readableFields(fields []coerce.Field) bool {
+	for _, f := range fields {
 		switch f.Kind {
 		case coerce.Integer, coerce.Number, coerce.PrefixedID, coerce.Text, coerce.Boolean:
+		case coerce.Array:
+			if f.Items == nil || !readableFields([]coerce.Field{*f.Items}) {
+				return false
+			}
+		case coerce.Nested:
+			if !readableFields(f.Fields) {
+				return false
+			}
 		default:
 			return false
 		}
@@ -95,13 +121,22 @@ func looseReadable(s coerce.Schema) bool {
 func (lv looseValidator) accepts(s *looseSchema, raw string) bool {
 	dec := jsontext.NewDecoder(bytes.NewReader([]byte(raw)), jsontext.AllowDuplicateNames(true))
 	n, err := jsontree.Read(dec, 64)
-	if err != nil || n.Kind != '{' {
+	if err != nil {
 		return false
 	}
 	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
 		return false // more after the value: every parser refuses it
 	}
-	last := map[string]*jsontree.Node{}
+	return lv.object(s, n)
+}
+
+// object reports whether lv takes n as an object of s's fields: the last of a repeated key
+// counts, an undeclared key is refused (strict, additionalProperties false, extra forbid).
+func (lv looseValidator) object(s *looseSchema, n *jsontree.Node) bool {
+	if n == nil || n.Kind != '{' {
+		return false // no validator here makes an object of anything else
+	}
+	last := make(map[string]*jsontree.Node, len(n.Keys))
 	for i, k := range n.Keys {
 		last[k] = n.Kids[i]
 	}
@@ -115,11 +150,32 @@ func (lv looseValidator) accepts(s *looseSchema, raw string) bool {
 		if f.Optional && (!present || lv.nullIsUnset && v.Kind == 'n') {
 			continue
 		}
-		if !lv.field(f, v) {
+		if !lv.value(f, v) {
 			return false
 		}
 	}
 	return true
+}
+
+// value reports whether lv takes v (nil: missing) for f. Arrays and objects are never made of
+// other values by these validators (ajv's coerceTypes: "array" would wrap one; true does not),
+// so their elements and members are judged one by one.
+func (lv looseValidator) value(f looseField, v *jsontree.Node) bool {
+	switch f.Kind {
+	case coerce.Array:
+		if v == nil || v.Kind != '[' || len(v.Kids) < f.MinItems || f.MaxItems > 0 && len(v.Kids) > f.MaxItems {
+			return false
+		}
+		for _, k := range v.Kids {
+			if !lv.value(*f.items, k) {
+				return false
+			}
+		}
+		return true
+	case coerce.Nested:
+		return lv.object(f.nested, v)
+	}
+	return lv.field(f, v)
 }
 
 // lowest is an Integer field's minimum, as the schema publishes it.

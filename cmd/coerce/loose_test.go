@@ -25,6 +25,8 @@ func TestLooseValidatorsOnOtherKinds(t *testing.T) {
 		{Name: "flag", Kind: coerce.Boolean, Example: "true"},
 		{Name: "color", Kind: coerce.Text, Enum: []string{"red", "green"}, Optional: true, Example: "red"},
 		{Name: "amount", Kind: coerce.Number, MinNumber: "0", ExclusiveMin: true, MaxNumber: "100", Optional: true, Example: "7.5"},
+		{Name: "tags", Kind: coerce.Array, Items: &coerce.Field{Kind: coerce.Text, MinLength: 1, Example: "a"}, MaxItems: 2, Optional: true},
+		{Name: "point", Kind: coerce.Nested, Fields: []coerce.Field{coerce.IntField("x", 100, "7", "")}, Optional: true},
 	}}
 	checkLoose(t, "testdata/loose.tsv", schema)
 }
@@ -66,6 +68,8 @@ func FuzzLoose(f *testing.F) {
 		{Name: "flag", Kind: coerce.Boolean, Example: "true"},
 		{Name: "n", Kind: coerce.Integer, Max: 100, Optional: true, Example: "7"},
 		{Name: "color", Kind: coerce.Text, Enum: []string{"red", "green"}, Optional: true, Example: "red"},
+		{Name: "tags", Kind: coerce.Array, Items: &coerce.Field{Kind: coerce.Number, MaxNumber: "1e3", Example: "1"}, Optional: true},
+		{Name: "point", Kind: coerce.Nested, Fields: []coerce.Field{coerce.IntField("x", 100, "7", "")}, Optional: true},
 	}})
 	f.Fuzz(func(t *testing.T, args string) {
 		for _, lv := range looseValidators {
