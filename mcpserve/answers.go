@@ -31,9 +31,10 @@ var plainInt = regexp.MustCompile(`^(0|-?[1-9][0-9]{0,14})$`)
 type standIns map[string]json.RawMessage
 
 // withStandIns returns body with a stand-in for each request id the SDK would not write back,
-// and the stand-ins (nil, and body itself, when there is none). prefix makes the stand-ins
-// the handler's own: a client cannot send one.
-func withStandIns(body []byte, msgs []*Message, batch bool, prefix string, next func() int64) ([]byte, standIns) {
+// and the stand-ins (nil when there is none). The body is written again from msgs when a
+// stand-in was given or rewritten is set; otherwise it is returned as it is. prefix makes the
+// stand-ins the handler's own: a client cannot send one.
+func withStandIns(body []byte, msgs []*Message, batch, rewritten bool, prefix string, next func() int64) ([]byte, standIns) {
 	var ids standIns
 	for _, m := range msgs {
 		if m.IsRequest() && !sdkKeepsID(m.ID) {
@@ -45,7 +46,7 @@ func withStandIns(body []byte, msgs []*Message, batch bool, prefix string, next 
 			m.ID = standIn
 		}
 	}
-	if ids == nil {
+	if ids == nil && !rewritten {
 		return body, nil
 	}
 	var b []byte

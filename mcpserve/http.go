@@ -92,9 +92,13 @@ func (h *HTTPHandler) Sessions() int { return h.sessions.count() }
 func (h *HTTPHandler) Shutdown(ctx context.Context) error { return h.sessions.shutdown(ctx) }
 
 // serveSDK hands a POST whose messages were read as msgs to the SDK, with a stand-in for each
-// id the SDK would not write back as sent, and its answers rewritten (answerWriter).
-func (h *HTTPHandler) serveSDK(w http.ResponseWriter, r *http.Request, body []byte, msgs []*Message, batch bool) {
-	body, ids := withStandIns(body, msgs, batch, h.idPrefix, func() int64 { return h.idSeq.Add(1) })
+// id the SDK would not write back as sent (recorded in the session's live stand-ins while the
+// POST is in flight, for cancellations), and its answers rewritten (answerWriter).
+func (h *HTTPHandler) serveSDK(w http.ResponseWriter, r *http.Request, body []byte, msgs []*Message, batch bool, live *liveStandIns) {
+	retargeted := live.retarget(msgs, h.idPrefix)
+	body, ids := withStandIns(body, msgs, batch, retargeted, h.idPrefix, func() int64 { return h.idSeq.Add(1) })
+	live.add(ids)
+	defer live.remove(ids)
 	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	h.sdk.ServeHTTP(&answerWriter{ResponseWriter: w, ids: ids}, r)
 }

@@ -68,7 +68,7 @@ func (h *HTTPHandler) servePOST(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec := &statusWriter{ResponseWriter: w}
-	h.serveSDK(rec, r, body, msgs, batch)
+	h.serveSDK(rec, r, body, msgs, batch, &t.standIns)
 	rec.finish()
 	if rec.status == http.StatusNotFound {
 		h.sessions.forget(sid)
@@ -122,7 +122,7 @@ func (h *HTTPHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 		version = params.ProtocolVersion // what the SDK negotiates from the same list
 	}
 	held := &heldWriter{header: w.Header()}
-	h.serveSDK(held, r, body, []*Message{m}, false)
+	h.serveSDK(held, r, body, []*Message{m}, false, new(liveStandIns)) // no request of the session is in flight yet
 	var t *tracked
 	if id := w.Header().Get(headerSession); id != "" {
 		if held.failed() {

@@ -32,6 +32,8 @@ type tracked struct {
 	last    uint64 // seq at the end of its last POST
 	gen     uint64 // which idle timer is current
 	timer   *time.Timer
+
+	standIns liveStandIns // of its requests in flight, for cancellations
 }
 
 func newSessions(max int, idle time.Duration, close func(string)) *sessions {

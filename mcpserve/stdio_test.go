@@ -2,7 +2,9 @@ package mcpserve_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -95,4 +97,44 @@ func TestDrainIsBounded(t *testing.T) {
 	inW.Close()
 	ss.Wait() // the test times out if the drain waits for the handler forever
 	<-cancelled
+}
+
+// TestCancelOverHTTPByTheIDAsWritten: over HTTP too a cancellation names the request by the id
+// it was sent with. Two calls wait, one sent with id 1 and one with 1.5 (which the SDK knows by
+// a stand-in, and would read as 1): cancelling 1.5 ends that call only, and cancelling 1 the
+// other.
+func TestCancelOverHTTPByTheIDAsWritten(t *testing.T) {
+	started := map[string]chan struct{}{"one": make(chan struct{}), "one-and-a-half": make(chan struct{})}
+	cancelled := map[string]chan struct{}{"one": make(chan struct{}), "one-and-a-half": make(chan struct{})}
+	s := newHTTPServer(t, mcpserve.HTTPOptions{}, func(srv *mcp.Server) {
+		srv.AddTool(&mcp.Tool{Name: "wait", InputSchema: map[string]any{"type": "object"}}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var args struct{ Name string }
+			json.Unmarshal(req.Params.Arguments, &args)
+			close(started[args.Name])
+			<-ctx.Done()
+			close(cancelled[args.Name])
+			return &mcp.CallToolResult{}, nil
+		})
+	})
+	sid := s.session(t, "2025-11-25")
+	one := s.sendAsync(t, sid, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait","arguments":{"name":"one"}}}`)
+	half := s.sendAsync(t, sid, `{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{"name":"wait","arguments":{"name":"one-and-a-half"}}}`)
+	<-started["one"]
+	<-started["one-and-a-half"]
+	cancel := func(id string) {
+		if a := s.send(t, http.MethodPost, sid, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`+id+`}}`, nil); a.status != http.StatusAccepted {
+			t.Fatalf("cancel %s: %d %s", id, a.status, a.raw)
+		}
+	}
+	cancel("1.5")
+	<-cancelled["one-and-a-half"] // the test times out if the cancellation missed it
+	select {
+	case <-cancelled["one"]:
+		t.Fatal("cancelling 1.5 cancelled the call sent with id 1")
+	default:
+	}
+	cancel("1")
+	<-cancelled["one"]
+	<-one
+	<-half
 }
