@@ -37,15 +37,23 @@ var Precache = []string{"boot.js", "style.css", "wasm-size.js", "wasm_exec.js", 
 // fetched once, through the worker, with the loader's progress bar.
 var Lazy = []string{"app.wasm"}
 
+// Exercise are the exercise page's files (exercise.html is kept as a document): the worker keeps
+// each as the exercise page loads it, and never fetches them at install, since most visitors never
+// open the exercise. The toolchain's files are hashed into the version through toolchain.key,
+// which build/gotoolchain rewrites whenever it rebuilds them.
+var Exercise = []string{"exercise.js", "exercise.css", "exercise-worker.js", "gorun.js", "grader.wasm", "compile.wasm", "link.wasm", "std.tar"}
+
 // versionFiles are hashed into the Handler's version: every file the page
-// loads, the worker itself included.
-var versionFiles = append([]string{"index.html", ServiceWorkerName}, append(Precache, Lazy...)...)
+// loads, the worker itself included, and the exercise's small files.
+var versionFiles = append([]string{"index.html", ServiceWorkerName, "exercise.html", "exercise.js", "exercise.css",
+	"exercise-worker.js", "gorun.js", "grader.wasm", "toolchain.key"}, append(Precache, Lazy...)...)
 
 // configLine starts the line of sw.js that ServiceWorker replaces.
 var configLine = []byte("var CONFIG = ")
 
-// ServiceWorker returns sw.js with its configuration line set.
-func ServiceWorker(src []byte, version string, precache, lazy []string) ([]byte, error) {
+// ServiceWorker returns sw.js with its configuration line set; exercise may be nil (a bundle
+// without the exercise page).
+func ServiceWorker(src []byte, version string, precache, lazy, exercise []string) ([]byte, error) {
 	if bytes.Count(src, append([]byte("\n"), configLine...)) != 1 {
 		return nil, errors.New("sw.js: want exactly one line starting with " + strconv.Quote(string(configLine)))
 	}
@@ -53,7 +61,8 @@ func ServiceWorker(src []byte, version string, precache, lazy []string) ([]byte,
 		Version  string   `json:"version"`
 		Precache []string `json:"precache"`
 		Lazy     []string `json:"lazy"`
-	}{version, append([]string{}, precache...), append([]string{}, lazy...)})
+		Exercise []string `json:"exercise"`
+	}{version, append([]string{}, precache...), append([]string{}, lazy...), append([]string{}, exercise...)})
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +102,7 @@ func (h *Handler) serviceWorker(w http.ResponseWriter, r *http.Request) {
 			f.Close()
 		}
 	}
-	body, err := ServiceWorker(src, hex.EncodeToString(sum.Sum(nil))[:12], Precache, Lazy)
+	body, err := ServiceWorker(src, hex.EncodeToString(sum.Sum(nil))[:12], Precache, Lazy, Exercise)
 	if err != nil {
 		h.documentHeaders(w.Header())
 		plain(w, http.StatusInternalServerError, err.Error()+"\n")

@@ -66,12 +66,12 @@ func TestServiceWorkerVersionFollowsTheFiles(t *testing.T) {
 
 func TestServiceWorkerNeedsOneConfigLine(t *testing.T) {
 	for _, src := range []string{"no config", "var CONFIG = {};\n", "x\nvar CONFIG = {};\nvar CONFIG = {};\n"} {
-		if _, err := ServiceWorker([]byte(src), "v", nil, nil); err == nil {
+		if _, err := ServiceWorker([]byte(src), "v", nil, nil, nil); err == nil {
 			t.Errorf("ServiceWorker(%q) accepted it", src)
 		}
 	}
-	out, err := ServiceWorker([]byte("a\nvar CONFIG = {\"version\": \"unbuilt\"};\nb\n"), "abc", []string{"x.js"}, []string{"app.wasm"})
-	if err != nil || string(out) != "a\nvar CONFIG = {\"version\":\"abc\",\"precache\":[\"x.js\"],\"lazy\":[\"app.wasm\"]};\nb\n" {
+	out, err := ServiceWorker([]byte("a\nvar CONFIG = {\"version\": \"unbuilt\"};\nb\n"), "abc", []string{"x.js"}, []string{"app.wasm"}, nil)
+	if err != nil || string(out) != "a\nvar CONFIG = {\"version\":\"abc\",\"precache\":[\"x.js\"],\"lazy\":[\"app.wasm\"],\"exercise\":[]};\nb\n" {
 		t.Errorf("ServiceWorker = %q, %v", out, err)
 	}
 }

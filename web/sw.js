@@ -31,18 +31,20 @@
 // install nor its keeping: neither asks a server for anything.
 "use strict";
 
-var CONFIG = {"version": "unbuilt", "precache": [], "lazy": []};
+var CONFIG = {"version": "unbuilt", "precache": [], "lazy": [], "exercise": []};
 
 var PREFIX = "coerce-playground-";
 var CACHE = PREFIX + CONFIG.version;
-var DOCUMENTS = ["./", "embed.html"];
+var DOCUMENTS = ["./", "embed.html", "exercise.html"];
 var NAV_TIMEOUT = 5000; // ms before a stalled network gives way to the kept page
 
 function scoped(name) {
   return new URL(name, self.registration.scope).href;
 }
 
-var KEPT = CONFIG.precache.concat(CONFIG.lazy, DOCUMENTS).map(scoped);
+// The exercise's files (its scripts, the grader and the Go toolchain, some 12 MB) are kept as
+// the exercise page loads them, never fetched by an install: most visitors never open it.
+var KEPT = CONFIG.precache.concat(CONFIG.lazy, CONFIG.exercise || [], DOCUMENTS).map(scoped);
 
 // A first install sends nothing to any server: the page that registered this worker has just
 // loaded every file it keeps, so each is taken from the browser's HTTP cache (fromHTTPCache). A
@@ -120,7 +122,7 @@ function keep(request, response) {
 // /embed and /embed.html, the page for anything else in scope.
 function keptDocument(url) {
   var path = new URL(url).pathname;
-  var name = /\/embed(\.html)?$/.test(path) ? "embed.html" : "./";
+  var name = /\/embed(\.html)?$/.test(path) ? "embed.html" : /\/exercise\.html$/.test(path) ? "exercise.html" : "./";
   return caches.open(CACHE).then(function (cache) {
     return cache.match(url, { ignoreSearch: true }).then(function (r) {
       return r || cache.match(scoped(name));
@@ -129,12 +131,14 @@ function keptDocument(url) {
 }
 
 // document names the kept document that url is, or "" when it is none: the
-// page at the scope (or its index.html) and the embed page (/embed, /embed.html).
+// page at the scope (or its index.html), the embed page (/embed, /embed.html) and the exercise
+// page (/exercise.html).
 function documentName(url) {
   var path = new URL(url).pathname;
   var scope = new URL(self.registration.scope).pathname;
   if (path === scope || path === scope + "index.html") return "./";
   if (path === scope + "embed" || path === scope + "embed.html") return "embed.html";
+  if (path === scope + "exercise.html") return "exercise.html";
   return "";
 }
 

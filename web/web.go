@@ -51,6 +51,7 @@ const InlineScriptHash = "sha256-guMnOf1ePCdxLOijO4ztYNJ0d5si5H5FcWdT4rRdXq4="
 // holds them, such as os.DirFS("web") after build/webbuild has run.
 //
 //go:embed index.html boot.js style.css stamp.js loader.js favicon.svg sw.js manifest.webmanifest
+//go:embed exercise.html exercise.js exercise.css exercise-worker.js gorun.js
 var Static embed.FS
 
 // types maps the extensions the handler serves to their Content-Type. A file
@@ -67,6 +68,7 @@ var types = map[string]string{
 	".json":        "application/json",
 	".webmanifest": "application/manifest+json",
 	".txt":         "text/plain; charset=utf-8",
+	".tar":         "application/x-tar",
 }
 
 // encodings are the precompressed siblings the handler looks for, in order of

@@ -219,7 +219,7 @@ func serviceWorker(webDir string, files map[string][]byte, hashed map[string]str
 		sum.Write(files[name])
 	}
 	sum.Write(src)
-	return web.ServiceWorker(src, hex.EncodeToString(sum.Sum(nil))[:12], precache, []string{hashed["app.wasm"]})
+	return web.ServiceWorker(src, hex.EncodeToString(sum.Sum(nil))[:12], precache, []string{hashed["app.wasm"]}, nil)
 }
 
 // hashedName is name with the first 12 hex digits of data's SHA-256 before

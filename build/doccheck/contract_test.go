@@ -11,8 +11,9 @@ import (
 )
 
 // TestAutomationContract: the ids, data attributes and storage key the README's automation
-// contract promises exist in the page: each id="…" in web/index.html, each data-… attribute
-// written by the app or the loader, the saved-table key as page.StorageKey.
+// contract promises exist in the page: each id="…" in web/index.html or web/exercise.html, each
+// data-… attribute written by the app, the loader or the exercise page's script, the saved-table
+// key as page.StorageKey.
 func TestAutomationContract(t *testing.T) {
 	root := moduleRoot(t)
 	readme := read(t, filepath.Join(root, "README.md"))
@@ -21,9 +22,9 @@ func TestAutomationContract(t *testing.T) {
 		t.Fatal("README.md has no Automation contract section")
 	}
 	contract, _, _ = strings.Cut(contract, "\n## ")
-	html := read(t, filepath.Join(root, "web", "index.html"))
+	html := read(t, filepath.Join(root, "web", "index.html")) + read(t, filepath.Join(root, "web", "exercise.html"))
 	var code strings.Builder
-	for _, pattern := range []string{"wasm/app/*.go", "web/loader.js"} {
+	for _, pattern := range []string{"wasm/app/*.go", "web/loader.js", "web/exercise.js"} {
 		files, _ := filepath.Glob(filepath.Join(root, pattern))
 		for _, f := range files {
 			code.WriteString(read(t, f))
@@ -36,12 +37,12 @@ func TestAutomationContract(t *testing.T) {
 	}
 	for _, m := range ids {
 		if !strings.Contains(html, `id="`+m[1]+`"`) {
-			t.Errorf("the contract promises id=%q; web/index.html has no such element", m[1])
+			t.Errorf("the contract promises id=%q; web/index.html and web/exercise.html have no such element", m[1])
 		}
 	}
 	for _, m := range attrs {
 		if !strings.Contains(code.String(), m[1]) {
-			t.Errorf("the contract promises %s; neither wasm/app nor web/loader.js writes it", m[1])
+			t.Errorf("the contract promises %s; neither wasm/app, web/loader.js nor web/exercise.js writes it", m[1])
 		}
 	}
 	if !strings.Contains(contract, `localStorage["`+page.StorageKey+`"]`) {

@@ -85,7 +85,7 @@ func Build(c Config) error {
 	execCur, _ := os.ReadFile(filepath.Join(web, execName))
 	execChanged := !bytes.Equal(execSrc, execCur)
 
-	why, err := stale(c, filepath.Join(web, wasmName))
+	why, err := stale(c, "./wasm/app", filepath.Join(web, wasmName))
 	if err != nil {
 		return err
 	}
@@ -102,6 +102,9 @@ func Build(c Config) error {
 			return err
 		}
 		logf("built %s in %s", wasmName, time.Since(start).Round(time.Millisecond))
+	}
+	if err := buildGrader(c, web, logf); err != nil {
+		return err
 	}
 	if execChanged || c.Force {
 		if err := writeFile(filepath.Join(web, execName), execSrc); err != nil {
@@ -135,18 +138,45 @@ func Build(c Config) error {
 	return nil
 }
 
+// GraderName is the exercise page's grader (wasm/grader): the lesson's own get_job, run in the
+// page beside the student's program. It is built with app.wasm's flags, when stale.
+const GraderName = "grader.wasm"
+
+func buildGrader(c Config, web string, logf func(string, ...any)) error {
+	out := filepath.Join(web, GraderName)
+	why, err := stale(c, "./wasm/grader", out)
+	if err != nil {
+		return err
+	}
+	if c.Force {
+		why = "forced"
+	}
+	if why != "" {
+		logf("building %s (%s)", GraderName, why)
+		if err := buildWasm(c, "./wasm/grader", out, "-s -w", ""); err != nil {
+			return err
+		}
+	}
+	if n, err := compressSiblings(out, c.Force); err != nil {
+		return err
+	} else if n > 0 {
+		logf("compressed %s", GraderName)
+	}
+	return nil
+}
+
 // stale reports why the wasm file must be rebuilt, or "" when it is current.
 // The sources are asked of the go command rather than listed by hand, so a
 // package app.wasm starts to import is watched from its first build.
-func stale(c Config, wasm string) (string, error) {
+func stale(c Config, pkg, wasm string) (string, error) {
 	info, err := os.Stat(wasm)
 	if errors.Is(err, fs.ErrNotExist) {
-		return wasmName + " is missing", nil
+		return filepath.Base(wasm) + " is missing", nil
 	}
 	if err != nil {
 		return "", err
 	}
-	files, err := sources(c)
+	files, err := sources(c, pkg)
 	if err != nil {
 		return "", err
 	}
@@ -166,17 +196,17 @@ func stale(c Config, wasm string) (string, error) {
 	return "", nil
 }
 
-// sources lists the files app.wasm is built from: those of every package of
-// this module that ./wasm/app imports for js/wasm (go list -deps), including
+// sources lists the files the wasm of pkg is built from: those of every package of
+// this module that pkg imports for js/wasm (go list -deps), including
 // the embedded files beside them, and buildFiles. Packages from the module
 // cache change only with go.sum.
-func sources(c Config) ([]string, error) {
-	cmd := exec.Command(c.Go, "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", "./wasm/app")
+func sources(c Config, pkg string) ([]string, error) {
+	cmd := exec.Command(c.Go, "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", pkg)
 	cmd.Dir = c.Root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list -deps ./wasm/app: %w", err)
+		return nil, fmt.Errorf("go list -deps %s: %w", pkg, err)
 	}
 	root := filepath.Clean(c.Root) + string(filepath.Separator)
 	var files []string

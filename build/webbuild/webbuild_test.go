@@ -19,14 +19,15 @@ func module(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
 	files := map[string]string{
-		"go.mod":           "module tiny\n\ngo 1.26\n",
-		"wasm/app/main.go": "package main\n\nfunc main() { println(\"hello\") }\n",
-		"web/index.html":   "<!doctype html><p>" + strings.Repeat("page ", 200),
-		"web/boot.js":      "\"use strict\";\n",
-		"web/style.css":    "body { color: red }\n",
-		"web/loader.js":    "\"use strict\";\n",
-		"web/stamp.js":     "\"use strict\";\n",
-		"web/favicon.svg":  "<svg/>",
+		"go.mod":              "module tiny\n\ngo 1.26\n",
+		"wasm/app/main.go":    "package main\n\nfunc main() { println(\"hello\") }\n",
+		"wasm/grader/main.go": "package main\n\nfunc main() { println(\"graded\") }\n",
+		"web/index.html":      "<!doctype html><p>" + strings.Repeat("page ", 200),
+		"web/boot.js":         "\"use strict\";\n",
+		"web/style.css":       "body { color: red }\n",
+		"web/loader.js":       "\"use strict\";\n",
+		"web/stamp.js":        "\"use strict\";\n",
+		"web/favicon.svg":     "<svg/>",
 	}
 	for name, data := range files {
 		p := filepath.Join(root, name)
@@ -138,7 +139,7 @@ func TestStale(t *testing.T) {
 	root := module(t)
 	c := Config{Root: root, Go: "go"}
 	wasm := filepath.Join(Web(root), "app.wasm")
-	if why, _ := stale(c, wasm); why != "app.wasm is missing" {
+	if why, _ := stale(c, "./wasm/app", wasm); why != "app.wasm is missing" {
 		t.Errorf("missing: %q", why)
 	}
 	// app.wasm imports a package of the module; nobody lists it by hand.
@@ -154,12 +155,12 @@ func TestStale(t *testing.T) {
 	write("internal/leaf/leaf.go", "package leaf\n\nfunc Hello() { println(\"hello\") }\n", past)
 	write("internal/other/other.go", "package other\n", future) // not imported: never counts
 	os.WriteFile(wasm, []byte("\x00asm"), 0o644)
-	if why, err := stale(c, wasm); why != "" || err != nil {
+	if why, err := stale(c, "./wasm/app", wasm); why != "" || err != nil {
 		t.Errorf("current: %q, %v", why, err)
 	}
 	// A file beside an imported package (an embedded table, say) makes it stale.
 	write("internal/leaf/table.txt", "x", future)
-	if why, _ := stale(c, wasm); why != "internal/leaf/table.txt is newer" {
+	if why, _ := stale(c, "./wasm/app", wasm); why != "internal/leaf/table.txt is newer" {
 		t.Errorf("new file in an imported package: %q", why)
 	}
 }
