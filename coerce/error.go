@@ -75,7 +75,8 @@ func (e *Error) Observation(capBytes int) []byte {
 	if _, ok := Lookup(e.Code); !ok {
 		e = &Error{Code: InternalError, Hint: failedHint, CorrelationID: "unknown_code"}
 	}
-	safe := fromHandler(e, capBytes)
+	safe := *e
+	sanitize(&safe, capBytes)
 	if safe.Code == InternalError || safe.CorrelationID != "" {
 		safe.CorrelationID, _ = correlationID(safe.CorrelationID, nil)
 	}

@@ -37,7 +37,9 @@ type handlerRun struct {
 	ce       *Error
 	deadline bool
 	fault    string
-	done     chan struct{}
+	// done receives false from the handler's goroutine when it is through, and true from the
+	// context's watcher when the context ends first.
+	done chan bool
 }
 
 func (r *handlerRun) run() {
@@ -48,7 +50,7 @@ func (r *handlerRun) run() {
 		} else if !returned {
 			r.res, r.ce, r.deadline, r.fault = nil, nil, false, faultGoexit
 		}
-		r.done <- struct{}{}
+		r.done <- false
 	}()
 	res, err := r.h(r.ctx, r.args)
 	if err == nil {
@@ -57,6 +59,17 @@ func (r *handlerRun) run() {
 		r.fault = faultPlain
 	}
 	returned = true
+}
+
+// watch tells a run that its context ended. It waits for the context and nothing else: a
+// select on the handler too would link the runtime's select, 15 KB of the page's WebAssembly
+// for the one call that needs it. So the watcher lives until the context ends, after the call
+// when the handler was quicker: the lifetime the context package gives a child context whose
+// cancel is never called, and one a caller that cancels its contexts (go vet's lostcancel) never
+// sees.
+func watch(ended <-chan struct{}, done chan<- bool) {
+	<-ended
+	done <- true
 }
 
 // classify looks down err's chain, depth first as errors.As and errors.Is do, at most
@@ -104,24 +117,35 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 	if ctx.Err() != nil {
 		return nil, &Error{Code: Timeout, Hint: lateHint}, "", false
 	}
-	r := d.runs.Get().(*handlerRun)
+	// A run is pooled only when nothing but the handler can answer it. When the context can
+	// end, the watcher may answer after the call, so the run is the call's own.
+	ended := ctx.Done()
+	var r *handlerRun
+	if ended == nil {
+		r = d.runs.Get().(*handlerRun)
+	} else {
+		r = &handlerRun{done: make(chan bool, 2)}
+	}
 	r.h, r.ctx, r.args = t.Handler, ctx, args
 	go r.run()
-	select {
-	case <-r.done:
-	case <-ctx.Done():
+	if ended != nil {
+		go watch(ended, r.done)
+	}
+	if late := <-r.done; late {
 		// r stays with the handler's goroutine: its late result is never read.
 		return nil, &Error{Code: Timeout, Hint: lateHint}, "", true
 	}
 	res, ce, deadline, fault := r.res, r.ce, r.deadline, r.fault
-	*r = handlerRun{done: r.done}
-	d.runs.Put(r)
+	if ended == nil {
+		*r = handlerRun{done: r.done}
+		d.runs.Put(r)
+	}
 	switch {
 	case fault != "":
 		return nil, &Error{Code: InternalError, Hint: failedHint}, fault, true
 	case ce != nil && mayReturn(t, ce.Code):
-		cp := fromHandler(ce, t.cap)
-		return nil, &cp, "", true
+		sanitize(ce, t.cap) // ce is the run's own copy
+		return nil, ce, "", true
 	case deadline:
 		return nil, &Error{Code: Timeout, Hint: lateHint}, "", true
 	case ce != nil:
@@ -130,20 +154,18 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 	return res, nil, "", true
 }
 
-// fromHandler is a copy of an error a handler returned, made safe to encode and log: its field,
+// sanitize makes an error a handler wrote (a copy of it) safe to encode and log: its field,
 // hint, permission and got pass the same redaction and cuts as an echoed argument, so a handler
 // cannot put a credential, a 10 MB name or broken JSON into an observation or a log line. The
 // correlation id is checked by finish, as every error's is.
-func fromHandler(ce *Error, capBytes int) Error {
-	cp := *ce
-	cp.Field = fieldLabel(cp.Field)
-	cp.Hint = echo(cp.Hint, capBytes)
-	cp.RequiredPermission = echo(cp.RequiredPermission, maxGotBytes)
-	if cp.Got != "" {
-		cp.Got = safeGot(cp.Field, cp.Got)
+func sanitize(e *Error, capBytes int) {
+	e.Field = fieldLabel(e.Field)
+	e.Hint = echo(e.Hint, capBytes)
+	e.RequiredPermission = echo(e.RequiredPermission, maxGotBytes)
+	if e.Got != "" {
+		e.Got = safeGot(e.Field, e.Got)
 	}
-	cp.step = stepNone
-	return cp
+	e.step = stepNone
 }
 
 // mayReturn reports whether t's handler may return code: the codes it declares, plus the three

@@ -141,3 +141,60 @@ func TestDeadlineFoundDownAJoinedChain(t *testing.T) {
 		t.Errorf("%s", o.Observation)
 	}
 }
+
+// TestNoGoroutineOutlivesItsCall: a dispatcher whose handler ended its goroutine with Goexit
+// answers the next call, and once calls are answered and their contexts ended, every goroutine
+// they started has ended: a thousand in a row, 32 at a time, and a hundred whose context could
+// end (each with a watcher until it does).
+func TestNoGoroutineOutlivesItsCall(t *testing.T) {
+	exit := true
+	d, err := coerce.NewDispatcher(coerce.Config{}, failingTool(func(context.Context) (coerce.Result, error) {
+		if exit {
+			runtime.Goexit()
+		}
+		return coerce.Result{coerce.M("n", coerce.Int(1))}, nil
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	if o := d.Call(context.Background(), "flaky", []byte(`{"job_id":17}`)); o.Code != coerce.InternalError {
+		t.Fatalf("Goexit: %s", o.Observation)
+	}
+	exit = false
+	call := func(ctx context.Context) bool { return d.Call(ctx, "flaky", []byte(`{"job_id":17}`)).Code == coerce.OK }
+	for i := 0; i < 1000; i++ {
+		if !call(context.Background()) {
+			t.Fatalf("call %d after Goexit failed", i)
+		}
+	}
+	done := make(chan bool)
+	for g := 0; g < 32; g++ {
+		go func() {
+			ok := true
+			for i := 0; i < 30; i++ {
+				ok = call(context.Background()) && ok
+			}
+			done <- ok
+		}()
+	}
+	for g := 0; g < 32; g++ {
+		if !<-done {
+			t.Fatal("a concurrent call failed")
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	for i := 0; i < 100; i++ {
+		if !call(ctx) {
+			t.Fatalf("call %d with a context that can end failed", i)
+		}
+	}
+	cancel()
+	// The goroutines end on their own once their calls are answered: wait for it, without a clock.
+	for i := 0; runtime.NumGoroutine() > before; i++ {
+		if i == 1e6 {
+			t.Fatalf("%d goroutines, %d before the calls", runtime.NumGoroutine(), before)
+		}
+		runtime.Gosched()
+	}
+}
