@@ -107,7 +107,7 @@ func (h *HTTPHandler) answeredHere(w http.ResponseWriter, msgs []*Message, batch
 func (h *HTTPHandler) initialize(w http.ResponseWriter, r *http.Request, body []byte, m *Message) {
 	if problem := paramsProblem("initialize", m.Params); problem != "" {
 		// The SDK would make a session, answer code 0 with its decoder's text, and drop it.
-		writeError(w, http.StatusBadRequest, m.ID, jsonrpcInvalidParams, problem, nil)
+		writeError(w, http.StatusBadRequest, m.ID, jsonrpcInvalidParams, "invalid params: "+problem, nil)
 		return
 	}
 	var params mcp.InitializeParams
