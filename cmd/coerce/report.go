@@ -36,6 +36,8 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return fail("-fail-on takes dangerous, not " + quote(*failOn) + ".")
 	case *in == "log" && *failOn != "":
 		return fail("-fail-on dangerous needs transcripts: the proxy's log holds no arguments to judge.")
+	case *in == "log" && len(*tools)+len(*grants) > 0:
+		return fail("-tool and -grant are for transcripts: the proxy's log is read as it was answered.")
 	case *in == "transcript" && len(*tools) == 0:
 		return fail("give the tools the transcripts call with -tool FILE.")
 	}
