@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,7 +71,7 @@ func TestEmbedFiguresCoverPanels(t *testing.T) {
 		}
 	}
 	for tool, figs := range embedFigures.ByTool {
-		if !contains(lesson.ToolNames(), tool) {
+		if !slices.Contains(lesson.ToolNames(), tool) {
 			t.Errorf("embedFigures.ByTool names %q, which is not a tool", tool)
 		}
 		for id := range figs {

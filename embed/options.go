@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,7 +60,7 @@ const (
 func (o *Options) problem(msg string) {
 	msg = coerce.Cut(msg, lesson.MaxMessageBytes)
 	switch {
-	case contains(o.Problems, msg):
+	case slices.Contains(o.Problems, msg):
 	case len(o.Problems) == MaxProblems:
 		o.unsaid++
 	default:
@@ -106,7 +107,7 @@ func (o *Options) readPanels(v string) {
 	for p := range strings.SplitSeq(v, ",") {
 		p = strings.ToLower(strings.TrimSpace(p))
 		switch {
-		case p == "" || contains(ps, p):
+		case p == "" || slices.Contains(ps, p):
 		case knownPanel(p):
 			ps = append(ps, p)
 		case len(unknown) == maxNamed:
@@ -140,7 +141,7 @@ func (o *Options) readOrigins(v string) {
 		switch {
 		case err != nil:
 			o.problem("origins: " + lesson.Quote(s) + " " + err.Error() + "; its messages are ignored.")
-		case contains(o.Origins, origin):
+		case slices.Contains(o.Origins, origin):
 		case len(o.Origins) == MaxOrigins:
 			o.problem("origins= names more than " + strconv.Itoa(MaxOrigins) + " origins; the messages of " + lesson.Quote(s) + " and those after it are ignored.")
 			return
@@ -175,11 +176,11 @@ func (o Options) ProblemsNotice() string {
 }
 
 // Shows reports whether the embed shows panel id (Panels).
-func (o Options) Shows(id string) bool { return contains(o.Panels, id) }
+func (o Options) Shows(id string) bool { return slices.Contains(o.Panels, id) }
 
 // Allowed reports whether a message from origin is obeyed.
 func (o Options) Allowed(origin string) bool {
-	return origin != "" && contains(o.Origins, origin)
+	return origin != "" && slices.Contains(o.Origins, origin)
 }
 
 func knownPanel(p string) bool {
@@ -194,13 +195,4 @@ func panelIDs() string {
 		ids[i] = p.ID
 	}
 	return strings.Join(ids, ", ")
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

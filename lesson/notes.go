@@ -2,6 +2,7 @@ package lesson
 
 import (
 	_ "embed"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -135,7 +136,7 @@ func parseTry(s string) (Try, string) {
 		t.Target, more, _ = strings.Cut(rest, " ")
 		t.Tool, t.Input, _ = strings.Cut(more, " ")
 		t.Claim, t.After, _ = strings.Cut(claim, " -> ")
-		if !contains(SwitchNames(), t.Target) {
+		if !slices.Contains(SwitchNames(), t.Target) {
 			return t, "unknown switch " + strconv.Quote(t.Target)
 		}
 	default:
@@ -155,15 +156,6 @@ func isName(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Verify runs a Try it target and reports whether the card's claim holds, with what was seen.

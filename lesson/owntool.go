@@ -3,6 +3,7 @@ package lesson
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 
 	"coerceplayground/coerce"
@@ -78,7 +79,7 @@ func (l *Lab) Declare(text string) error {
 		sw = *l.cfg.Switches
 	}
 	perms := append([]string(nil), l.cfg.Permissions...)
-	t := d.Tool(func(p string) bool { return contains(perms, p) })
+	t := d.Tool(func(p string) bool { return slices.Contains(perms, p) })
 	h := t.Handler
 	t.Handler = func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
 		l.calls++

@@ -2,6 +2,7 @@ package lesson
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	"coerceplayground/coerce"
@@ -89,7 +90,7 @@ func newDispatcher(cfg LabConfig, calls *int) *coerce.Dispatcher {
 		sw = *cfg.Switches
 	}
 	perms := append([]string(nil), cfg.Permissions...)
-	granted := func(p string) bool { return contains(perms, p) }
+	granted := func(p string) bool { return slices.Contains(perms, p) }
 	rules := coerce.Rules{TrimSpace: sw.TrimSpace, DigitStrings: sw.DigitStrings}
 	env := Env{Jobs: Jobs(), Users: Users(), Switches: sw}
 	all := specs()

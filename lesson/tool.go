@@ -2,6 +2,7 @@ package lesson
 
 import (
 	"context"
+	"slices"
 
 	"coerceplayground/coerce"
 )
@@ -78,7 +79,7 @@ func PermissionOf(tool string) string {
 func Permissions() []string {
 	var out []string
 	for _, s := range specs() {
-		if s.Permission != "" && !contains(out, s.Permission) {
+		if s.Permission != "" && !slices.Contains(out, s.Permission) {
 			out = append(out, s.Permission)
 		}
 	}
@@ -115,7 +116,7 @@ func (s ToolSpec) tool(env Env, granted func(string) bool, calls *int) coerce.To
 	h, perm := t.Handler, s.Permission
 	if perm != "" {
 		t.Description += " Needs the " + perm + " permission."
-		if !containsCode(t.Codes, coerce.Denied) {
+		if !slices.Contains(t.Codes, coerce.Denied) {
 			t.Codes = append(append([]coerce.Code(nil), t.Codes...), coerce.Denied)
 		}
 	}
@@ -129,13 +130,4 @@ func (s ToolSpec) tool(env Env, granted func(string) bool, calls *int) coerce.To
 		return h(ctx, args)
 	}
 	return t
-}
-
-func containsCode(codes []coerce.Code, c coerce.Code) bool {
-	for _, x := range codes {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }

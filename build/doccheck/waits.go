@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -19,7 +20,7 @@ func WaitBudgets(fsys fs.FS, dir string, allowed ...string) []Problem {
 	var c checker
 	names, _ := fs.Glob(fsys, path.Join(dir, "*.go"))
 	for _, name := range names {
-		if contains(allowed, path.Base(name)) {
+		if slices.Contains(allowed, path.Base(name)) {
 			continue
 		}
 		b, err := fs.ReadFile(fsys, name)
@@ -33,13 +34,4 @@ func WaitBudgets(fsys fs.FS, dir string, allowed ...string) []Problem {
 		}
 	}
 	return c.problems
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -19,6 +19,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -56,7 +57,7 @@ type StripStats struct {
 // It fails, naming why, for a Go release or a memory layout it does not know.
 func StripTraceback(bin []byte, goVersion string) ([]byte, StripStats, error) {
 	var st StripStats
-	if rel := goRelease(goVersion); !containsString(stripLayouts, rel) {
+	if rel := goRelease(goVersion); !slices.Contains(stripLayouts, rel) {
 		return nil, st, fmt.Errorf("stripping tracebacks: the pclntab layout of %q is not known (checked: %s); "+
 			"check runtime._func and moduledata of that release, then add it to stripLayouts",
 			goVersion, strings.Join(stripLayouts, ", "))
@@ -88,15 +89,6 @@ func goRelease(v string) string {
 		n++
 	}
 	return "go1." + minor[:n]
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s && s != "" {
-			return true
-		}
-	}
-	return false
 }
 
 // span is a stretch [start, end) of linear memory.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,7 @@ type toolSet struct {
 func loadTools(files, grants []string, stderr io.Writer) (toolSet, string) {
 	set := toolSet{schemas: map[string]coerce.Schema{}}
 	var tools []coerce.Tool
-	granted := func(p string) bool { return contains(grants, p) }
+	granted := func(p string) bool { return slices.Contains(grants, p) }
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -45,7 +46,7 @@ func loadTools(files, grants []string, stderr io.Writer) (toolSet, string) {
 			io.WriteString(stderr, "coerce: "+quote(f)+": the tool "+quote(e.Tool)+" is left out: "+clean(e.Error())+".\n")
 		}
 		for _, d := range l.Tools {
-			if contains(set.names, d.Name) {
+			if slices.Contains(set.names, d.Name) {
 				return set, quote(f) + ": the tool " + quote(d.Name) + " is given twice."
 			}
 			set.names = append(set.names, d.Name)
@@ -168,13 +169,4 @@ func quoteAll(names []string) string {
 		q[i] = quote(n)
 	}
 	return strings.Join(q, ", ")
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -153,7 +154,7 @@ func countWords(c *counts, order []string) string {
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		shown := k
-		if !contains(order, k) {
+		if !slices.Contains(order, k) {
 			shown = display(k)
 		}
 		parts[i] = shown + " " + strconv.Itoa(c.n[k])

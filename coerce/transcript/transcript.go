@@ -21,6 +21,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 
 	"coerceplayground/internal/jsontree"
@@ -358,7 +359,7 @@ type Count struct {
 // order each first appears: calls to other tools are named, never dropped unseen.
 func Split(calls []Call, tools ...string) (mine []Call, others []Count) {
 	for _, c := range calls {
-		if contains(tools, c.Tool) {
+		if slices.Contains(tools, c.Tool) {
 			mine = append(mine, c)
 			continue
 		}
@@ -372,13 +373,4 @@ func Split(calls []Call, tools ...string) (mine []Call, others []Count) {
 		others[i].N++
 	}
 	return mine, others
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -6,6 +6,7 @@ package page
 // page makes declares it, and the schema and catalog panels are drawn from it.
 
 import (
+	"slices"
 	"strings"
 
 	"coerceplayground/coerce/tooldef"
@@ -85,19 +86,10 @@ func (s *State) OwnTool() string {
 // them when it has one (standing in for a lesson tool of the same name).
 func (s *State) ToolChoices() []string {
 	names := lesson.ToolNames()
-	if own := s.OwnTool(); own != "" && !contains(names, own) {
+	if own := s.OwnTool(); own != "" && !slices.Contains(names, own) {
 		names = append(names, own)
 	}
 	return names
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // ownDef is the table's own tool, read; ok is false when it has none.

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"slices"
 	"strings"
 
 	"coerceplayground/lesson"
@@ -26,7 +27,7 @@ func Question(tool string, fields []string, t lesson.Table) []Node {
 	more := 0
 	for _, r := range t.Rows {
 		in := strings.TrimSpace(r.Input)
-		if in == "" || contains(ins, in) {
+		if in == "" || slices.Contains(ins, in) {
 			continue
 		}
 		if len(ins) == questionInputs {
