@@ -3,8 +3,8 @@ package lms
 import (
 	"strconv"
 
+	"coerceplayground/coerce"
 	"coerceplayground/lesson"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // xAPI verbs and activity types (ADL's vocabulary, as H5P uses it).
@@ -29,7 +29,7 @@ func Statements(tool, id string, rows []Row, ms int64) []byte {
 	table := ActivityID(id)
 	b := []byte(`[{"verb":` + verbCompleted + `,"object":{"objectType":"Activity","id":"` + table +
 		`","definition":{"type":"` + typeAssess + `","name":{"en-US":`)
-	b = quote(b, "Coercion playground: "+tool+", "+strconv.Itoa(sc.Rows)+" rows")
+	b = coerce.String("Coercion playground: " + tool + ", " + strconv.Itoa(sc.Rows) + " rows").AppendJSON(b)
 	b = append(b, `}}},"result":{"score":{"raw":`+strconv.Itoa(sc.Right)+`,"min":0,"max":`+strconv.Itoa(sc.Rows)+
 		`,"scaled":`+sc.Scaled()+`},"completion":`+strconv.FormatBool(sc.Complete())+`,"duration":"`+Duration(ms)+`"}}`...)
 	choices := []byte(`[`)
@@ -46,7 +46,7 @@ func Statements(tool, id string, rows []Row, ms int64) []byte {
 		}
 		b = append(b, `,{"verb":`+verbAnswered+`,"object":{"objectType":"Activity","id":"`+RowID(SCORM2004, id, i)+
 			`","definition":{"type":"`+typeQuestion+`","name":{"en-US":`...)
-		b = quote(b, "Row "+strconv.Itoa(i+1)+": "+clip(r.Input))
+		b = coerce.String("Row " + strconv.Itoa(i+1) + ": " + clip(r.Input)).AppendJSON(b)
 		b = append(b, `},"interactionType":"choice","choices":`...)
 		b = append(b, choices...)
 		b = append(b, `,"correctResponsesPattern":["`+string(r.Got)+`"]}},"result":{`...)
@@ -57,15 +57,6 @@ func Statements(tool, id string, rows []Row, ms int64) []byte {
 			table+`"}]}}}`...)
 	}
 	return append(b, ']')
-}
-
-// quote appends s as a JSON string; text that is not valid UTF-8 has its bad bytes replaced.
-func quote(b []byte, s string) []byte {
-	out, err := jsontext.AppendQuote(b, s)
-	if err != nil {
-		return append(b, `"(unreadable text)"`...)
-	}
-	return out
 }
 
 // clip shortens s to maxNameInput bytes at a rune boundary, with an ellipsis.

@@ -3,6 +3,8 @@ package mcpwire
 import (
 	"strconv"
 
+	"coerceplayground/coerce"
+
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -56,7 +58,7 @@ func Request(id int64, tool string, raw []byte) ([]byte, bool) {
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	b = strconv.AppendInt(b, id, 10)
 	b = append(b, `,"method":"tools/call","params":{"name":`...)
-	b = quote(b, tool)
+	b = coerce.String(tool).AppendJSON(b)
 	b = append(b, `,"arguments":`...)
 	b = append(b, args...)
 	return append(b, "}}"...), true

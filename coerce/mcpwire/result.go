@@ -1,10 +1,6 @@
 package mcpwire
 
-import (
-	"coerceplayground/coerce"
-
-	"github.com/go-json-experiment/json/jsontext"
-)
+import "coerceplayground/coerce"
 
 // The _meta keys of a CallToolResult. "coerce/" is the prefix the MCP specification leaves to
 // an implementation for its own keys; a client loop reads these instead of parsing the text.
@@ -48,23 +44,16 @@ func Result(o coerce.Outcome, v coerce.Verdict) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = quote(b, m.Key)
+		b = coerce.String(m.Key).AppendJSON(b)
 		b = append(b, ':')
-		b = quote(b, m.Value)
+		b = coerce.String(m.Value).AppendJSON(b)
 	}
 	b = append(b, `},"content":[{"type":"text","text":`...)
-	b = quote(b, string(o.Observation))
+	b = coerce.String(string(o.Observation)).AppendJSON(b)
 	b = append(b, `}],"structuredContent":`...)
 	b = append(b, o.Observation...)
 	if IsError(o.Code) {
 		b = append(b, `,"isError":true`...)
 	}
 	return append(b, '}')
-}
-
-// quote appends s as a JSON string. AppendQuote fails only on invalid UTF-8, and still writes it
-// (as U+FFFD); observations and hints are the dispatcher's, valid by construction.
-func quote(dst []byte, s string) []byte {
-	out, _ := jsontext.AppendQuote(dst, s)
-	return out
 }

@@ -40,9 +40,9 @@ func InputSchema(t coerce.Tool) []byte {
 // Tool returns the tool's entry in a tools/list result: name, description and inputSchema.
 func Tool(t coerce.Tool) []byte {
 	b := []byte(`{"name":`)
-	b = quote(b, t.Name)
+	b = coerce.String(t.Name).AppendJSON(b)
 	b = append(b, `,"description":`...)
-	b = quote(b, Description(t))
+	b = coerce.String(Description(t)).AppendJSON(b)
 	b = append(b, `,"inputSchema":`...)
 	b = append(b, InputSchema(t)...)
 	return append(b, '}')
