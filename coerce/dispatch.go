@@ -181,7 +181,7 @@ func NewDispatcher(cfg Config, tools ...Tool) (*Dispatcher, error) {
 		c.example = exampleObject(t.Schema)
 		d.tools = append(d.tools, c)
 	}
-	d.runs.New = func() any { return &handlerRun{done: make(chan bool, 1)} }
+	d.runs.New = func() any { return newRun(1) }
 	d.decoders.New = func() any {
 		st := &decoderState{}
 		st.dec = jsontext.NewDecoder(&st.b)

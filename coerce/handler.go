@@ -37,9 +37,19 @@ type handlerRun struct {
 	ce       *Error
 	deadline bool
 	fault    string
+	// start is r.run as a func value, made once per run: "go r.start()" then allocates nothing,
+	// where "go r.run()" allocates a closure each time.
+	start func()
 	// done receives false from the handler's goroutine when it is through, and true from the
 	// context's watcher when the context ends first.
 	done chan bool
+}
+
+// newRun returns a run whose done channel holds n answers without blocking.
+func newRun(n int) *handlerRun {
+	r := &handlerRun{done: make(chan bool, n)}
+	r.start = r.run
+	return r
 }
 
 func (r *handlerRun) run() {
@@ -124,10 +134,10 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 	if ended == nil {
 		r = d.runs.Get().(*handlerRun)
 	} else {
-		r = &handlerRun{done: make(chan bool, 2)}
+		r = newRun(2)
 	}
 	r.h, r.ctx, r.args = t.Handler, ctx, args
-	go r.run()
+	go r.start()
 	if ended != nil {
 		go watch(ended, r.done)
 	}
@@ -137,7 +147,7 @@ func (d *Dispatcher) run(ctx context.Context, t *compiledTool, args Args) (res R
 	}
 	res, ce, deadline, fault := r.res, r.ce, r.deadline, r.fault
 	if ended == nil {
-		*r = handlerRun{done: r.done}
+		*r = handlerRun{done: r.done, start: r.start}
 		d.runs.Put(r)
 	}
 	switch {
