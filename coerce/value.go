@@ -92,14 +92,14 @@ func (w *resultWriter) room(n int) bool {
 // members writes an object's members after its opening brace (top: after {"ok":true, with the
 // reserved keys refused).
 func (w *resultWriter) members(kids []Member, depth int, top bool) bool {
-	var seen map[string]bool // built once an object passes 8 keys; below that a scan is cheaper
+	var seen map[string]struct{} // built once an object passes 8 keys; below that a scan is cheaper
 	for i := range kids {
 		k := kids[i].Key
 		if top && isReserved(k) {
 			w.fault = faultReserved
 			return false
 		}
-		if repeated(kids[:i], k, &seen) {
+		if repeated(kids, i, &seen) {
 			w.fault = faultRepeated
 			return false
 		}
@@ -129,27 +129,29 @@ func isReserved(k string) bool {
 	return false
 }
 
-// repeated reports whether k is among the keys before it; past 8 keys it keeps them in *seen,
-// so a wide object is checked in linear time.
-func repeated(before []Member, k string, seen *map[string]bool) bool {
-	if len(before) < 8 {
-		for i := range before {
-			if before[i].Key == k {
+// repeated reports whether kids[i]'s key is among the keys before it; past 8 keys it keeps them
+// in *seen, sized for the whole object up to 1024 keys, so a wide object is checked in linear
+// time without growing the set again and again.
+func repeated(kids []Member, i int, seen *map[string]struct{}) bool {
+	k := kids[i].Key
+	if i < 8 {
+		for j := 0; j < i; j++ {
+			if kids[j].Key == k {
 				return true
 			}
 		}
 		return false
 	}
 	if *seen == nil {
-		*seen = make(map[string]bool, 2*len(before))
-		for i := range before {
-			(*seen)[before[i].Key] = true
+		*seen = make(map[string]struct{}, min(len(kids), 1024))
+		for j := 0; j < i; j++ {
+			(*seen)[kids[j].Key] = struct{}{}
 		}
 	}
-	if (*seen)[k] {
+	if _, ok := (*seen)[k]; ok {
 		return true
 	}
-	(*seen)[k] = true
+	(*seen)[k] = struct{}{}
 	return false
 }
 
