@@ -2,8 +2,11 @@ package lesson
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+
+	"coerceplayground/coerce"
 )
 
 // Every card's Try it targets exist and its claims hold: the row it loads gives the code the
@@ -99,4 +102,49 @@ func TestEveryNoteFileIsListed(t *testing.T) {
 	if strings.Join(files, " ") != strings.Join(listed, " ") {
 		t.Errorf("lesson/notes/ holds %v, noteSources lists %v", files, listed)
 	}
+}
+
+// Verify runs a Try it target and reports whether the card's claim holds, with what was seen.
+func (t Try) Verify() (ok bool, seen string) {
+	switch t.Kind {
+	case "panel":
+		// Nothing to run: the page's tests check that the panel exists.
+		return isName(t.Target), t.Target
+	case "row":
+		r := NewLab(LabConfig{}).RunRow(t.Tool, Row{Input: t.Input})
+		return string(r.Code) == t.Claim, string(r.Code)
+	case "loop":
+		for _, p := range Presets() {
+			if p.Name == t.Target {
+				steps := NewLab(LabConfig{}).RunLoop(p)
+				last := coerce.Decision("")
+				for _, s := range steps {
+					if s.Sent {
+						last = s.Decision
+					}
+				}
+				return string(last) == t.Claim, string(last)
+			}
+		}
+		return false, "no preset " + t.Target
+	case "http":
+		for i, r := range HTTPRows() {
+			if r.Deadline && t.Target == "deadline" || !r.Deadline && strconv.Itoa(r.Status) == t.Target {
+				res := RunHTTP(HTTPRows()[i:i+1], nil)[0]
+				return string(res.Code) == t.Claim, string(res.Code)
+			}
+		}
+		return false, "no HTTP row " + t.Target
+	case "switch":
+		perms := Permissions()
+		on := DefaultSwitches()
+		flipped, ok := on.With(t.Target, !on.On(t.Target))
+		if !ok {
+			return false, "no switch " + t.Target
+		}
+		before := NewLab(LabConfig{Permissions: perms, Switches: &on}).RunRow(t.Tool, Row{Input: t.Input})
+		after := NewLab(LabConfig{Permissions: perms, Switches: &flipped}).RunRow(t.Tool, Row{Input: t.Input})
+		return string(before.Code) == t.Claim && string(after.Code) == t.After, string(before.Code) + " -> " + string(after.Code)
+	}
+	return false, "unknown kind " + t.Kind
 }

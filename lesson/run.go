@@ -108,9 +108,6 @@ func newDispatcher(cfg LabConfig, calls *int) *coerce.Dispatcher {
 // Tools returns the classroom's tool declarations, as a default Lab has them.
 func Tools() []coerce.Tool { return NewLab(LabConfig{}).d.Tools() }
 
-// HandlerCalls is how many times any tool's handler ran.
-func (l *Lab) HandlerCalls() int { return l.calls }
-
 // Run runs every row against the table's tool, in order: its own tool when it carries one
 // (ToolDef), which becomes the Lab's own tool (Declare).
 func (l *Lab) Run(t Table) []Result {
@@ -177,9 +174,6 @@ func (l *Lab) MCP(r Result) mcpwire.Exchange {
 
 // Run runs t on a fresh Lab.
 func Run(t Table) []Result { return NewLab(LabConfig{}).Run(t) }
-
-// RunOne runs one learner input on a fresh Lab.
-func RunOne(input string) Result { return NewLab(LabConfig{}).RunOne(input) }
 
 // Summary counts results per code, in Codes() order, and passes against wants.
 type Summary struct {

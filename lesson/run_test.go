@@ -72,3 +72,9 @@ func TestRunOneNeverPassesWithoutWant(t *testing.T) {
 		t.Errorf("got %+v", r)
 	}
 }
+
+// HandlerCalls is how many times any tool's handler ran.
+func (l *Lab) HandlerCalls() int { return l.calls }
+
+// RunOne runs one learner input on a fresh Lab.
+func RunOne(input string) Result { return NewLab(LabConfig{}).RunOne(input) }

@@ -89,9 +89,6 @@ func Permissions() []string {
 // SchemaJSON returns get_job's JSON Schema: what the model is shown.
 func SchemaJSON() []byte { return SchemaJSONFor(DefaultTool) }
 
-// CatalogJSON returns get_job's error catalog.
-func CatalogJSON() []byte { return CatalogJSONFor(DefaultTool) }
-
 // SchemaJSONFor returns a classroom tool's JSON Schema, or nil for an unknown tool.
 func SchemaJSONFor(tool string) []byte {
 	if s, ok := lookup(tool); ok {

@@ -69,15 +69,6 @@ func codeOptions(chosen coerce.Code, none string) []Node {
 	return out
 }
 
-// toolOptions are the tool picker's choices, the lesson's tools by name.
-func toolOptions() []Node {
-	var out []Node
-	for _, t := range lesson.ToolNames() {
-		out = append(out, optionNode(t, t, false))
-	}
-	return out
-}
-
 // PresetOptions are the loop panel's scripts: the reader's own, then the lesson's presets.
 func PresetOptions() []Node {
 	out := []Node{optionNode("", "Your own script", false)}

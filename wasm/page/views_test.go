@@ -187,3 +187,12 @@ func TestViewsKeepLearnerTextAsText(t *testing.T) {
 	}
 	t.Error("testdata/views/tries.txt has no input that looks like markup")
 }
+
+// toolOptions are the tool picker's choices, the lesson's tools by name.
+func toolOptions() []Node {
+	var out []Node
+	for _, t := range lesson.ToolNames() {
+		out = append(out, optionNode(t, t, false))
+	}
+	return out
+}

@@ -73,9 +73,6 @@ func ruleFor(name string) (whyRule, bool) {
 // catalogID is the id of code's entry in the catalog panel.
 func catalogID(code coerce.Code) string { return "catalog-" + string(code) }
 
-// whyOf turns a call's trace into the lines of its whyOf disclosure, in order.
-func whyOf(t coerce.Trace) []WhyStep { return WhyFor(t, "") }
-
 // WhyFor is Why for a trace whose outcome is code: the rules that concern the code (the loop's
 // code and count, a vendor's retry_after and correlation_id) lead to its catalog entry.
 func WhyFor(t coerce.Trace, code coerce.Code) []WhyStep {
@@ -103,15 +100,6 @@ func WhyFor(t coerce.Trace, code coerce.Code) []WhyStep {
 		}
 	}
 	return out
-}
-
-// whyTargets lists every id a Why line can point at, for the test that each one exists.
-func whyTargets() []string {
-	var ids []string
-	for _, r := range whyRules {
-		ids = append(ids, r.target)
-	}
-	return ids
 }
 
 // Mispredicted reports whether a result's Why opens by itself: the row had a prediction and

@@ -158,3 +158,15 @@ func TestBackLabel(t *testing.T) {
 		t.Errorf("BackToRule = %s", got)
 	}
 }
+
+// whyOf turns a call's trace into the lines of its whyOf disclosure, in order.
+func whyOf(t coerce.Trace) []WhyStep { return WhyFor(t, "") }
+
+// whyTargets lists every id a Why line can point at, for the test that each one exists.
+func whyTargets() []string {
+	var ids []string
+	for _, r := range whyRules {
+		ids = append(ids, r.target)
+	}
+	return ids
+}
