@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"coerceplayground/coerce"
-	"coerceplayground/internal/jsonwalk"
+	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -62,7 +62,7 @@ func ParseHTTPRows(text string) ([]HTTPRow, error) {
 	return rows, nil
 }
 
-// httpMsg is what is wrong with a row, carried out of a jsonwalk.Members callback.
+// httpMsg is what is wrong with a row, carried out of a jsontree.Members callback.
 type httpMsg string
 
 func (m httpMsg) Error() string { return string(m) }
@@ -70,16 +70,16 @@ func (m httpMsg) Error() string { return string(m) }
 func parseHTTPRow(line []byte) (HTTPRow, string) {
 	var r HTTPRow
 	dec := jsontext.NewDecoder(bytes.NewReader(line))
-	err := jsonwalk.Members(dec, func(key string) error { return r.member(dec, key) })
+	err := jsontree.Members(dec, func(key string) error { return r.member(dec, key) })
 	var msg httpMsg
 	switch {
 	case errors.As(err, &msg):
 		return r, string(msg)
-	case errors.Is(err, jsonwalk.ErrNotObject):
+	case errors.Is(err, jsontree.ErrNotObject):
 		return r, "a row is one JSON object"
 	case err != nil:
 		return r, "the row is not valid JSON"
-	case !jsonwalk.AtEnd(dec):
+	case !jsontree.AtEnd(dec):
 		return r, "one row per line"
 	case !r.Deadline && r.Status == 0:
 		return r, `a row needs a "status" or "deadline": true`
@@ -124,7 +124,7 @@ func (r *HTTPRow) member(dec *jsontext.Decoder, key string) error {
 			return httpMsg(`"headers" is a list of "Name: value" strings`)
 		}
 		for dec.PeekKind() != ']' {
-			h, ok := jsonwalk.String(dec)
+			h, ok := jsontree.String(dec)
 			if !ok || !strings.Contains(h, ":") {
 				return httpMsg(`"headers" is a list of "Name: value" strings`)
 			}

@@ -12,7 +12,7 @@ import (
 	"encoding/base64"
 	"strconv"
 
-	"coerceplayground/internal/jsonwalk"
+	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -198,7 +198,7 @@ func readLearner(dec *jsontext.Decoder, out *[]Tried) error {
 	for dec.PeekKind() != ']' {
 		t, ok := readTried(dec)
 		if !ok {
-			return jsonwalk.ErrSyntax
+			return jsontree.ErrSyntax
 		}
 		if t.Tool != "" && t.Input != "" {
 			*out = append(*out, t)
@@ -214,9 +214,9 @@ func readTried(dec *jsontext.Decoder) (t Tried, ok bool) {
 	if dec.PeekKind() != '{' {
 		return t, dec.SkipValue() == nil
 	}
-	err := jsonwalk.Members(dec, func(key string) error {
+	err := jsontree.Members(dec, func(key string) error {
 		if (key == "tool" || key == "input") && dec.PeekKind() == '"' {
-			v, _ := jsonwalk.String(dec)
+			v, _ := jsontree.String(dec)
 			if key == "tool" {
 				t.Tool = v
 			} else {

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"coerceplayground/coerce"
-	"coerceplayground/internal/jsonwalk"
+	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -177,7 +177,7 @@ func (e shareErr) Unwrap() error { return ErrShare }
 // shareError is the error of a payload that is not a table, msg said within MaxMessageBytes.
 func shareError(msg string) error { return shareErr{message(msg)} }
 
-// shareMsg is a reader's own message, carried out of a jsonwalk.Members callback.
+// shareMsg is a reader's own message, carried out of a jsontree.Members callback.
 type shareMsg string
 
 func (m shareMsg) Error() string { return string(m) }
@@ -189,10 +189,10 @@ func (m shareMsg) Error() string { return string(m) }
 func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) error) (t Table, bad []BadRow, msg string) {
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
 	sawRows, defName := false, ""
-	err := jsonwalk.Members(dec, func(key string) error {
+	err := jsontree.Members(dec, func(key string) error {
 		switch key {
 		case "tool", "mode", "question":
-			v, ok := jsonwalk.String(dec)
+			v, ok := jsontree.String(dec)
 			if !ok {
 				return shareMsg(`"` + key + `" is not a string`)
 			}
@@ -222,11 +222,11 @@ func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) e
 	switch {
 	case errors.As(err, &m):
 		return t, bad, string(m)
-	case errors.Is(err, jsonwalk.ErrNotObject):
+	case errors.Is(err, jsontree.ErrNotObject):
 		return t, bad, "it is not a JSON object"
 	case err != nil:
 		return t, bad, "it is not valid JSON"
-	case !jsonwalk.AtEnd(dec):
+	case !jsontree.AtEnd(dec):
 		return t, bad, "it has text after the table"
 	case !sawRows:
 		return t, bad, `it has no "rows"`
@@ -246,7 +246,7 @@ func decodeShareToolDef(dec *jsontext.Decoder, t *Table, name *string) error {
 	}
 	v, err := dec.ReadValue()
 	if err != nil {
-		return jsonwalk.ErrSyntax
+		return jsontree.ErrSyntax
 	}
 	d, err := ReadToolDef(string(v))
 	if err != nil {
@@ -266,7 +266,7 @@ func decodeSharePreamble(dec *jsontext.Decoder, t *Table) error {
 		if len(t.Preamble) == MaxPreamble {
 			return shareMsg("its preamble has more than " + itoa(MaxPreamble) + " lines")
 		}
-		v, ok := jsonwalk.String(dec)
+		v, ok := jsontree.String(dec)
 		if !ok {
 			return shareMsg(`"preamble" holds something that is not a string`)
 		}
@@ -291,7 +291,7 @@ func decodeShareRows(dec *jsontext.Decoder, t *Table, bad *[]BadRow) error {
 	}
 	for n := 1; dec.PeekKind() != ']'; n++ {
 		if dec.PeekKind() == 0 { // broken JSON or the end of the text
-			return jsonwalk.ErrSyntax
+			return jsontree.ErrSyntax
 		}
 		if n > MaxRows {
 			return shareMsg("it has more than " + itoa(MaxRows) + " rows")
@@ -312,7 +312,7 @@ func decodeShareRows(dec *jsontext.Decoder, t *Table, bad *[]BadRow) error {
 		}
 		for dec.StackDepth() > depth { // the rest of the row
 			if _, err := dec.ReadToken(); err != nil {
-				return jsonwalk.ErrSyntax
+				return jsontree.ErrSyntax
 			}
 		}
 		*bad = append(*bad, BadRow{n, string(msg)})
@@ -322,12 +322,12 @@ func decodeShareRows(dec *jsontext.Decoder, t *Table, bad *[]BadRow) error {
 }
 
 // decodeShareRow reads one row. A row that is JSON but not a row is a shareMsg saying why;
-// broken JSON is jsonwalk.ErrSyntax.
+// broken JSON is jsontree.ErrSyntax.
 func decodeShareRow(dec *jsontext.Decoder) (Row, error) {
 	var r Row
 	var want string
 	sawInput := false
-	err := jsonwalk.Members(dec, func(key string) error {
+	err := jsontree.Members(dec, func(key string) error {
 		var field *string
 		switch key {
 		case "input":
@@ -339,7 +339,7 @@ func decodeShareRow(dec *jsontext.Decoder) (Row, error) {
 		default:
 			return dec.SkipValue()
 		}
-		v, ok := jsonwalk.String(dec)
+		v, ok := jsontree.String(dec)
 		if !ok {
 			return shareMsg(`"` + key + `" is not a string`)
 		}
@@ -351,10 +351,10 @@ func decodeShareRow(dec *jsontext.Decoder) (Row, error) {
 	switch {
 	case errors.As(err, &msg):
 		return r, msg
-	case errors.Is(err, jsonwalk.ErrNotObject):
+	case errors.Is(err, jsontree.ErrNotObject):
 		return r, shareMsg("it is not an object")
 	case err != nil:
-		return r, jsonwalk.ErrSyntax
+		return r, jsontree.ErrSyntax
 	case !sawInput:
 		return r, shareMsg(`it has no "input"`)
 	}

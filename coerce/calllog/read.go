@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"coerceplayground/coerce"
-	"coerceplayground/internal/jsonwalk"
+	"coerceplayground/internal/jsontree"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -63,19 +63,19 @@ func Parse(text []byte) (Line, error) {
 	var l Line
 	var seen uint16
 	dec := jsontext.NewDecoder(bytes.NewReader(text))
-	err := jsonwalk.Members(dec, func(name string) error {
+	err := jsontree.Members(dec, func(name string) error {
 		bit, err := l.member(dec, name)
 		seen |= bit
 		return err
 	})
 	switch {
-	case errors.Is(err, jsonwalk.ErrNotObject):
+	case errors.Is(err, jsontree.ErrNotObject):
 		return l, errors.New("the line is not a JSON object")
-	case errors.Is(err, jsonwalk.ErrSyntax):
+	case errors.Is(err, jsontree.ErrSyntax):
 		return l, errors.New("the line is not valid JSON (a repeated member name is refused too)")
 	case err != nil:
 		return l, err
-	case !jsonwalk.AtEnd(dec):
+	case !jsontree.AtEnd(dec):
 		return l, errors.New("the line has more after its JSON object")
 	}
 	if seen&bitEvent != 0 && seen&bitCode == 0 {
@@ -111,24 +111,24 @@ func (l *Line) member(dec *jsontext.Decoder, name string) (uint16, error) {
 	switch name {
 	case "time":
 		var s string
-		if s, ok = jsonwalk.String(dec); ok {
+		if s, ok = jsontree.String(dec); ok {
 			t, err := time.Parse(time.RFC3339Nano, s)
 			y := t.UTC().Year()
 			l.Time, ok = t, err == nil && y >= 1 && y <= 9999
 		}
 		return bitTime, wrong(ok, "time", "a time in RFC 3339, in the years 1 to 9999 in UTC")
 	case "session":
-		l.Session, ok = jsonwalk.String(dec)
+		l.Session, ok = jsontree.String(dec)
 		return bitSession, wrong(ok, "session", "a string")
 	case "tool":
-		l.Tool, ok = jsonwalk.String(dec)
+		l.Tool, ok = jsontree.String(dec)
 		return bitTool, wrong(ok, "tool", "a string")
 	case "field":
-		l.Field, ok = jsonwalk.String(dec)
+		l.Field, ok = jsontree.String(dec)
 		return bitField, wrong(ok, "field", "a string")
 	case "code":
 		var s string
-		s, ok = jsonwalk.String(dec)
+		s, ok = jsontree.String(dec)
 		l.Code = coerce.Code(s)
 		if _, known := coerce.Lookup(l.Code); ok && !known && l.Code != coerce.OK {
 			return bitCode, errors.New("the code " + quoted(s) + " is not ok or a code of the catalog")
@@ -164,14 +164,14 @@ func (l *Line) readRules(dec *jsontext.Decoder) error {
 	for dec.PeekKind() != ']' {
 		var a Applied
 		var seen uint16
-		err := jsonwalk.Members(dec, func(name string) error {
+		err := jsontree.Members(dec, func(name string) error {
 			var ok bool
 			switch name {
 			case "field":
-				a.Field, ok = jsonwalk.String(dec)
+				a.Field, ok = jsontree.String(dec)
 				seen |= 1
 			case "rule":
-				a.Rule, ok = jsonwalk.String(dec)
+				a.Rule, ok = jsontree.String(dec)
 				seen |= 2
 			default:
 				return bad

@@ -7,7 +7,6 @@ import (
 
 	"coerceplayground/coerce"
 	"coerceplayground/internal/jsontree"
-	"coerceplayground/internal/jsonwalk"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -218,9 +217,9 @@ func checkValue(f coerce.Field, v string) string {
 func hintOf(obs []byte) string {
 	dec := jsontext.NewDecoder(bytes.NewReader(obs))
 	hint := "it is not valid"
-	jsonwalk.Members(dec, func(name string) error {
+	jsontree.Members(dec, func(name string) error {
 		if name == "hint" {
-			if s, ok := jsonwalk.String(dec); ok {
+			if s, ok := jsontree.String(dec); ok {
 				hint = s
 			}
 			return nil

@@ -10,7 +10,7 @@ import (
 	"coerceplayground/coerce"
 	"coerceplayground/coerce/tooldef"
 	"coerceplayground/internal/fixture"
-	"coerceplayground/internal/jsonwalk"
+	"coerceplayground/internal/jsontree"
 	"coerceplayground/lesson"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -52,7 +52,7 @@ func hintOf(obs []byte) string {
 func member(obs []byte, name string) string {
 	dec := jsontext.NewDecoder(bytes.NewReader(obs))
 	out := ""
-	jsonwalk.Members(dec, func(key string) error {
+	jsontree.Members(dec, func(key string) error {
 		v, err := dec.ReadValue()
 		if key == name {
 			out = string(v)

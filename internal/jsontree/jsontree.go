@@ -1,8 +1,13 @@
-// Package jsontree reads one JSON value into a tree, once, so that a reader can look members
-// up by name and still say where each was written: a tool definition's errors name their line,
-// and a transcript hands a call's arguments on as the bytes that were sent. It is strict where
-// jsontext is (UTF-8, syntax) and keeps an object's duplicate names; a reader that refuses them
-// reads with a decoder that does.
+// Package jsontree is the one JSON reader of the hand-written readers, which keep encoding/json
+// and reflection out of the page. It reads in two ways off a jsontext.Decoder:
+//
+//   - Read reads one JSON value into a tree, once, so that a reader can look members up by name
+//     and still say where each was written: a tool definition's errors name their line, and a
+//     transcript hands a call's arguments on as the bytes that were sent. It is strict where
+//     jsontext is (UTF-8, syntax) and keeps an object's duplicate names; a reader that refuses
+//     them reads with a decoder that does.
+//   - Members walks one object member by member without a tree, for the readers that stream
+//     (walk.go).
 package jsontree
 
 import (

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"coerceplayground/coerce"
-	"coerceplayground/internal/jsonwalk"
+	"coerceplayground/internal/jsontree"
 	"coerceplayground/lesson"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -51,7 +51,7 @@ func parseCatalogFile(raw []byte) ([]Entry, error) {
 	var out []Entry
 	for dec.PeekKind() == '{' {
 		var e Entry
-		err := jsonwalk.Members(dec, func(key string) error {
+		err := jsontree.Members(dec, func(key string) error {
 			text, err := scalarText(dec)
 			if key == "code" {
 				e.Code = coerce.Code(text)
@@ -65,7 +65,7 @@ func parseCatalogFile(raw []byte) ([]Entry, error) {
 		}
 		out = append(out, e)
 	}
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != ']' || !jsonwalk.AtEnd(dec) {
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != ']' || !jsontree.AtEnd(dec) {
 		return nil, errCatalogFile
 	}
 	return out, nil

@@ -1,11 +1,4 @@
-// Package jsonwalk reads a JSON object member by member off a jsontext.Decoder. It is the one
-// object loop of the hand-written readers (share links, vendor-response rows, the error catalog
-// the page lists): they read a few known members each and must keep encoding/json and
-// reflection out of the page, so they cannot unmarshal.
-//
-// A walk ends with a sentinel error the reader turns into its own words (ErrNotObject,
-// ErrSyntax), or with the reader's own error from a member, unchanged.
-package jsonwalk
+package jsontree
 
 import (
 	"errors"
@@ -13,6 +6,13 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 )
+
+// The walk: Members reads a JSON object member by member off a jsontext.Decoder, the one object
+// loop of the streaming readers (share links, vendor-response rows, the error catalog the page
+// lists, the call log): they read a few known members each and must keep encoding/json and
+// reflection out of the page, so they cannot unmarshal, and a 10,000-row link is read without
+// building its tree. A walk ends with a sentinel error the reader turns into its own words
+// (ErrNotObject, ErrSyntax), or with the reader's own error from a member, unchanged.
 
 var (
 	// ErrNotObject is returned when the next value is not an object (or there is none).

@@ -1,4 +1,4 @@
-package jsonwalk
+package jsontree
 
 import (
 	"bytes"
