@@ -152,11 +152,17 @@ func (p *Proxy) forward(ctx context.Context, name string, args json.RawMessage, 
 	return o, nil
 }
 
-// isProtocolError reports a JSON-RPC error the upstream answered: the connection is fine.
+// isProtocolError reports a JSON-RPC error the upstream answered: the connection is fine. The
+// SDK's transports wrap their own failures (an HTTP upstream gone) in a JSON-RPC error too,
+// with the code codeRejected: those are the connection's.
 func isProtocolError(err error) bool {
 	var we *jsonrpc.Error
-	return errors.As(err, &we)
+	return errors.As(err, &we) && we.Code != codeRejected
 }
+
+// codeRejected is the code of the SDK's "rejected by transport" (jsonrpc2.ErrRejected, which
+// it does not export).
+const codeRejected = -32005
 
 // arguments returns the coerced arguments out of the checking tool's ok observation,
 // {"ok":true,"arguments":{…}}: what tooldef's handler answers, and what the upstream receives.

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"coerceplayground/mcpserve"
 
@@ -22,13 +23,21 @@ import (
 // and returns its URL once it accepts connections.
 func everythingHTTP(t testing.TB) string {
 	t.Helper()
-	root := nodeModules(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	ln.Close()
+	startEverythingHTTP(t, port)
+	return "http://127.0.0.1:" + port + "/mcp"
+}
+
+// startEverythingHTTP runs "everything" over Streamable HTTP on port until the test ends, and
+// returns its process once it accepts connections.
+func startEverythingHTTP(t testing.TB, port string) *exec.Cmd {
+	t.Helper()
+	root := nodeModules(t)
 	cmd := exec.Command("node", filepath.Join(root, "@modelcontextprotocol/server-everything/dist/index.js"), "streamableHttp")
 	cmd.Env = append(os.Environ(), "PORT="+port)
 	if err := cmd.Start(); err != nil {
@@ -42,7 +51,7 @@ func everythingHTTP(t testing.TB) string {
 		}
 		return err == nil
 	})
-	return "http://127.0.0.1:" + port + "/mcp"
+	return cmd
 }
 
 // serveHTTP serves p as `coerce proxy -http` does: /mcp through mcpserve's handler, /metrics.
@@ -93,5 +102,42 @@ func TestHTTPBothSidesAndMetrics(t *testing.T) {
 	}
 	if strings.Contains(string(body), `coerce_proxy_upstream_seconds_count{code="invalid_args"`) {
 		t.Errorf("a refused call was timed as an upstream call:\n%s", body)
+	}
+}
+
+// TestHTTPUpstreamRestarted: an HTTP upstream that goes away answers internal_error, never a
+// hang or an exit, and once it is back the proxy opens a new session with it.
+func TestHTTPUpstreamRestarted(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	ln.Close()
+	first := startEverythingHTTP(t, port)
+	cs, _, log := connect(t, Options{Upstream: HTTP("http://127.0.0.1:" + port + "/mcp"), Timeout: 5 * time.Second})
+	defer func() {
+		if t.Failed() {
+			t.Logf("log:\n%s", log)
+		}
+	}()
+	if _, res := callObs(t, cs, "echo", `{"message":"one"}`); res.IsError {
+		t.Fatalf("before: %v", res.Content)
+	}
+	first.Process.Kill()
+	first.Wait()
+	obs, _ := callObs(t, cs, "echo", `{"message":"two"}`)
+	if obs["error"] != "internal_error" || obs["correlation_id"] == nil {
+		t.Fatalf("with the upstream gone: %v", obs)
+	}
+	startEverythingHTTP(t, port)
+	n := 0
+	waitForT(t, "a call to reach the new upstream", func() bool {
+		n++ // a new message each time: an identical failed call would meet the breaker
+		_, res := callObs(t, cs, "echo", `{"message":"three `+strconv.Itoa(n)+`"}`)
+		return !res.IsError
+	})
+	if c := strings.Count(log.String(), `"upstream_started"`); c != 2 {
+		t.Errorf("%d starts, want 2", c)
 	}
 }

@@ -141,11 +141,7 @@ func (p *Proxy) setTools(tools []*mcp.Tool) {
 			}
 			continue
 		}
-		r := newRoute(t, p.opts.Policy, p.granted)
-		if r.check == nil {
-			p.log.event("tool_passed_through", t.Name, r.passed)
-		}
-		routes[t.Name] = r
+		routes[t.Name] = newRoute(t, p.opts.Policy, p.granted)
 	}
 	p.mu.Lock()
 	old := p.routes
@@ -161,8 +157,12 @@ func (p *Proxy) setTools(tools []*mcp.Tool) {
 		p.server.RemoveTools(gone...)
 	}
 	for n, r := range routes {
-		if o, ok := old[n]; !ok || !reflect.DeepEqual(o.listed, r.listed) {
+		o, ok := old[n]
+		if !ok || !reflect.DeepEqual(o.listed, r.listed) {
 			p.server.AddTool(r.listed, p.handler(n))
+		}
+		if r.check == nil && (!ok || o.passed != r.passed) {
+			p.log.event("tool_passed_through", n, r.passed) // once, not at every listing
 		}
 	}
 }
