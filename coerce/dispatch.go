@@ -275,7 +275,7 @@ func (d *Dispatcher) call(ctx context.Context, t *compiledTool, raw []byte, tr *
 	// resets it (or the pool drops it at a GC), which is cheaper than a second Reset here.
 	defer d.decoders.Put(st)
 	st.b = *bytes.NewBuffer(raw)
-	st.dec.Reset(&st.b)
+	d.resetDecoder(st)
 
 	args := Args{schema: &t.Schema}
 	raws := make([]jsontext.Value, len(t.Schema.Fields))

@@ -94,8 +94,11 @@ func (r *argReader) member(dec *jsontext.Decoder, input []byte) *Error {
 		return r.d.syntaxError(err, dec, r.t)
 	}
 	key, _ := stringContent(name)
-	i := r.t.Schema.index(key)
-	if i < 0 {
+	i, dropped := r.t.Schema.index(key), false
+	if i < 0 && r.d.rules.Loose != LooseNone {
+		i, dropped = r.looseKey(key)
+	}
+	if i < 0 && !dropped {
 		r.note(invalidAt(stepKeys, fieldLabel(string(key)), "unknown argument; "+r.t.Name+" takes only "+r.t.Schema.names()))
 	}
 	switch dec.PeekKind() {
@@ -108,6 +111,9 @@ func (r *argReader) member(dec *jsontext.Decoder, input []byte) *Error {
 	v, err := dec.ReadValue()
 	if err != nil {
 		return r.d.syntaxError(err, dec, r.t)
+	}
+	if i >= 0 && r.raws[i] != nil && r.d.rules.Loose == LooseLastDuplicate {
+		r.looseRepeat(i)
 	}
 	if i < 0 || r.first != nil {
 		return nil
@@ -209,7 +215,7 @@ func (r *argReader) close(dec *jsontext.Decoder) *Error {
 func (r *argReader) required() *Error {
 	for i := range r.t.Schema.Fields {
 		f := &r.t.Schema.Fields[i]
-		if !f.Optional && !r.vals[i].set {
+		if !f.Optional && !r.vals[i].set && !r.looseMissing(i) {
 			return invalidAt(stepKeys, f.Name, f.Name+" is required: send "+r.t.example)
 		}
 	}

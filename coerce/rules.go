@@ -14,6 +14,9 @@ type Rules struct {
 	TrimSpace bool
 	// DigitStrings accepts a string of ASCII digits 0-9 for an Integer: "17" → 17.
 	DigitStrings bool
+	// Loose is one reading a looser validator makes, for a classroom that shows what it lets
+	// through (loosen.go); LooseNone, the zero value, everywhere else.
+	Loose Loosening
 }
 
 // DefaultRules is the lesson's narrow map: trimming and digit strings on. Booleans from strings
@@ -113,6 +116,11 @@ func parseLiteral(lit []byte) (n int64, ok bool) {
 // after trimming; then the minimum (1 unless declared) … Max. A digit string has no sign, so a
 // negative value is only ever a JSON integer. Booleans are checked first: true is not job 1.
 func coerceInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (int64, *Error) {
+	if r.Loose != LooseNone {
+		if n, e, done := loosenInt(f, raw, r, tr); done {
+			return n, e
+		}
+	}
 	bad := func(step stepID, hint string) (int64, *Error) { return 0, invalidAt(step, f.Name, hint) }
 	switch k := raw.Kind(); k {
 	case 't', 'f', 'n', '[', '{':

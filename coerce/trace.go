@@ -33,6 +33,8 @@ type Step struct {
 	// `"42"`, `42`), redacted and cut exactly as got is. Before alone is the offending value of a
 	// failing step (the observation's got); both are empty when there is nothing to show.
 	Before, After string
+	// Loosened marks a step taken by a loosened reading ([Loosening]), never by the lesson's rules.
+	Loosened bool
 }
 
 // Trace is the steps of one call, in order.
@@ -113,6 +115,9 @@ func (t Trace) AppendJSON(b []byte) []byte {
 		if s.After != "" {
 			b = append(b, `,"after":`...)
 			b = append(b, safeGot(s.Field, s.After)...)
+		}
+		if s.Loosened {
+			b = append(b, `,"loosened":true`...)
 		}
 		b = append(b, '}')
 	}

@@ -126,6 +126,12 @@ func ShareLen(t Table) int {
 	if t.Mode != "" {
 		n += len(`"mode":,`) + quotedLen(t.Mode)
 	}
+	if len(t.Mutants) > 0 {
+		n += len(`"mutants":[],`) + len(t.Mutants) - 1
+		for _, m := range t.Mutants {
+			n += quotedLen(m)
+		}
+	}
 	if t.Question != "" {
 		n += len(`"question":,`) + quotedLen(t.Question)
 	}

@@ -43,6 +43,8 @@ type Lab struct {
 	// ownText; ownBare is its first field.
 	own                       *coerce.Dispatcher
 	ownName, ownText, ownBare string
+	// mutants are the hunt's dispatchers, one per loosening, built on first use (Hunt).
+	mutants map[coerce.Loosening]*coerce.Dispatcher
 }
 
 // LabConfig adjusts a Lab; the zero value is the lesson as taught, without refunds.write.
@@ -57,6 +59,8 @@ type LabConfig struct {
 	Log func(coerce.LogLine)
 	// Metrics, when set, is shared (the page keeps one for the whole session).
 	Metrics *coerce.Metrics
+	// Loose loosens one reading, for a hunt's mutant (Hunt); LooseNone is the lesson.
+	Loose coerce.Loosening
 }
 
 // NewLab returns a Lab over the fixtures with every classroom tool (specs).
@@ -91,7 +95,7 @@ func newDispatcher(cfg LabConfig, calls *int) *coerce.Dispatcher {
 	}
 	perms := append([]string(nil), cfg.Permissions...)
 	granted := func(p string) bool { return slices.Contains(perms, p) }
-	rules := coerce.Rules{TrimSpace: sw.TrimSpace, DigitStrings: sw.DigitStrings}
+	rules := coerce.Rules{TrimSpace: sw.TrimSpace, DigitStrings: sw.DigitStrings, Loose: cfg.Loose}
 	env := Env{Jobs: Jobs(), Users: Users(), Switches: sw}
 	all := specs()
 	tools := make([]coerce.Tool, len(all))
@@ -133,15 +137,15 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 		tool = DefaultTool
 	}
 	res = Result{Tool: tool, Input: r.Input, Want: r.Want, Note: r.Note}
-	defer func() {
-		if p := recover(); p != nil {
-			e := &coerce.Error{Code: coerce.InternalError, Hint: "the playground failed on this row; the rest still runs", CorrelationID: "row"}
-			res.Code, res.Field, res.Observation, res.HandlerCalled = e.Code, "", string(e.Observation(0)), false
-			res.Pass = res.Want == res.Code
-			res.Trace = coerce.Trace{{Name: "handler", Detail: e.Hint}}
-		}
-	}()
+	defer recoverRow(&res)
 	d, bare := l.dispatcherFor(tool)
+	return runOn(d, bare, tool, r)
+}
+
+// runOn runs one row against tool on d, whose tools' bare values fill the field bare.
+func runOn(d *coerce.Dispatcher, bare, tool string, r Row) (res Result) {
+	res = Result{Tool: tool, Input: r.Input, Want: r.Want, Note: r.Note}
+	defer recoverRow(&res)
 	args, form := ReadInput(r.Input, bare)
 	if form != AsTyped {
 		res.Form, res.Sent = form, string(args)
@@ -151,6 +155,16 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 	res.Code, res.Field, res.Observation, res.HandlerCalled = o.Code, o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
 	return res
+}
+
+// recoverRow turns a panic while running a row into the row's internal_error, so the rest runs.
+func recoverRow(res *Result) {
+	if p := recover(); p != nil {
+		e := &coerce.Error{Code: coerce.InternalError, Hint: "the playground failed on this row; the rest still runs", CorrelationID: "row"}
+		res.Code, res.Field, res.Observation, res.HandlerCalled = e.Code, "", string(e.Observation(0)), false
+		res.Pass = res.Want == res.Code
+		res.Trace = coerce.Trace{{Name: "handler", Detail: e.Hint}}
+	}
 }
 
 // ArgumentsFor is the argument text RunRow sends to tool for a row's raw input.

@@ -13,7 +13,8 @@ import (
 
 // EncodeShare returns the #table= payload: base64url without padding of
 // {"rows":[{"input":"…","want":"…"}]}, with "note" on rows that have one, and "tool", "tooldef"
-// (the table's own tool, a tool definition object), "mode", "question" (the instructor's own
+// (the table's own tool, a tool definition object), "mode", "mutants" (a hunt's mutants in play,
+// Table.Mutants), "question" (the instructor's own
 // question, Table.Question) and "preamble" (the comment lines above the first row, each
 // starting with "#") before "rows" when the table has them. This is a stable contract: course links depend on it; readers ignore keys
 // they do not know, so a link with a preamble still opens in an older page.
@@ -43,6 +44,9 @@ func appendTableMembers(b []byte, t Table) []byte {
 		b = append(b, `"mode":`...)
 		b, _ = jsontext.AppendQuote(b, t.Mode)
 		b = append(b, ',')
+	}
+	if len(t.Mutants) > 0 {
+		b = appendMutants(b, t.Mutants)
 	}
 	if t.Question != "" {
 		b = append(b, `"question":`...)
@@ -182,7 +186,7 @@ type shareMsg string
 
 func (m shareMsg) Error() string { return string(m) }
 
-// decodeShareJSON reads {"tool", "tooldef", "mode", "question", "preamble", "rows"}. A row that is JSON but not a row
+// decodeShareJSON reads {"tool", "tooldef", "mode", "mutants", "question", "preamble", "rows"}. A row that is JSON but not a row
 // (not an object, no "input", a member that is not a string) or that checkRow refuses is left
 // out and named in bad, in the link's order; what makes the whole payload unreadable is said in
 // words in msg. Members of no table are skipped, or read by other when it is not nil.
@@ -212,6 +216,8 @@ func decodeShareJSON(raw []byte, other func(key string, dec *jsontext.Decoder) e
 			return decodeSharePreamble(dec, &t)
 		case "tooldef":
 			return decodeShareToolDef(dec, &t, &defName)
+		case "mutants":
+			return decodeShareMutants(dec, &t)
 		}
 		if other != nil {
 			return other(key, dec)

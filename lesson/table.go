@@ -26,8 +26,11 @@ type Table struct {
 	// ToolDef is the table's own tool declared as data, one compact JSON object (ReadToolDef);
 	// when set, Tool is its name and the rows run against it.
 	ToolDef string
-	// Mode is "" (the table as written) or "predict" (the page clears Want for the learner).
+	// Mode is "" (the table as written), "predict" (the page clears Want for the learner) or
+	// "hunt" (the learner writes rows that catch the mutants in play, Hunt).
 	Mode string
+	// Mutants are the names of a hunt's mutants in play, in catalogue order; empty means all.
+	Mutants []string
 	// Question is the instructor's own question for the table, one line of text, or "": the
 	// page then builds the question from the table's tool and inputs.
 	Question string
@@ -106,8 +109,8 @@ func (t Table) setupProblem() string {
 // settingsProblem is setupProblem without the tool: what is wrong with t's mode, question or
 // preamble, or "".
 func (t Table) settingsProblem() string {
-	if t.Mode != "" && t.Mode != PredictMode {
-		return "unknown mode " + Quote(t.Mode) + "; the only mode is " + PredictMode
+	if msg := t.huntProblem(); msg != "" {
+		return msg
 	}
 	if msg := QuestionProblem(t.Question); msg != "" {
 		return msg

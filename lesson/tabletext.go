@@ -27,7 +27,8 @@ func (e *ParseError) Error() string {
 // ParseTable reads the plain-text format: one row per line, the raw input, whitespace, the
 // expected code (or ? to predict), and optionally whitespace and a # note. Lines that start with
 // # are comments, blank lines are skipped, "@tool refund" picks the tool the rows call,
-// "@mode predict" asks the page to let the learner fill in the codes and "@question …" (the rest
+// "@mode predict" asks the page to let the learner fill in the codes, "@mode hunt" to write rows
+// that catch the mutants named by "@mutants NAME …" (all when absent), and "@question …" (the rest
 // of the line) is the instructor's own question, asked instead of the one the page builds. The code is the last word
 // before the note, so inputs may hold spaces. Text over MaxTableTextBytes is refused before a
 // line of it is read; every message is within MaxMessageBytes.
@@ -85,10 +86,14 @@ func parseLines(text string) (Table, *ParseError) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
+	if msg := t.huntProblem(); msg != "" { // "@mutants" and "@mode hunt" may come in either order
+		return Table{}, &ParseError{0, msg}
+	}
 	return t, nil
 }
 
-// directive reads "@tool NAME", "@tooldef {…}", "@mode predict" or "@question TEXT".
+// directive reads "@tool NAME", "@tooldef {…}", "@mode predict", "@mode hunt", "@mutants NAME …"
+// or "@question TEXT".
 func (t *Table) directive(line string) string {
 	if rest, ok := strings.CutPrefix(line, "@tooldef"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
 		return t.toolDefLine(strings.TrimSpace(rest))
@@ -96,9 +101,12 @@ func (t *Table) directive(line string) string {
 	if rest, ok := strings.CutPrefix(line, "@question"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
 		return t.questionLine(strings.TrimSpace(rest))
 	}
+	if rest, ok := strings.CutPrefix(line, "@mutants"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+		return t.mutantsLine(rest)
+	}
 	f := strings.Fields(line)
 	if len(f) != 2 {
-		return "a directive is @tool NAME, @tooldef {a tool definition}, @mode predict or @question TEXT"
+		return "a directive is @tool NAME, @tooldef {a tool definition}, @mode predict, @mode hunt, @mutants NAMES or @question TEXT"
 	}
 	switch f[0] {
 	case "@tool":
@@ -116,12 +124,12 @@ func (t *Table) directive(line string) string {
 			t.Tool = ""
 		}
 	case "@mode":
-		if f[1] != PredictMode {
-			return "unknown mode " + Quote(f[1]) + "; the only mode is " + PredictMode
+		if f[1] != PredictMode && f[1] != HuntMode {
+			return "unknown mode " + Quote(f[1]) + "; the modes are " + PredictMode + " and " + HuntMode
 		}
 		t.Mode = f[1]
 	default:
-		return "unknown directive " + Quote(f[0]) + "; directives are @tool, @tooldef, @mode and @question"
+		return "unknown directive " + Quote(f[0]) + "; directives are @tool, @tooldef, @mode, @mutants and @question"
 	}
 	return ""
 }
@@ -278,6 +286,9 @@ func formatTable(t Table, after func(i int, b *strings.Builder)) string {
 	}
 	if t.Mode != "" {
 		b.WriteString("@mode " + t.Mode + "\n")
+	}
+	if len(t.Mutants) > 0 {
+		b.WriteString("@mutants " + strings.Join(t.Mutants, " ") + "\n")
 	}
 	if t.Question != "" {
 		b.WriteString("@question " + t.Question + "\n")

@@ -73,7 +73,8 @@ func fullTables(t *testing.T) []lesson.Table {
 	}
 	own := lesson.Table{Preamble: []string{"# week 3"}, Mode: lesson.PredictMode, Question: "What does get_order answer for an order id?",
 		Rows: []lesson.Row{{Input: `"ord_3f9a2b1c"`, Note: "an order"}}}.WithToolDef(d)
-	return []lesson.Table{own, {Tool: "refund", Rows: []lesson.Row{{Input: `{"job_id": 17}`, Want: "invalid_args", Note: "n"}}}}
+	hunt := lesson.Table{Mode: lesson.HuntMode, Mutants: []string{"octal", "hex"}, Rows: []lesson.Row{{Input: `"017"`, Want: "invalid_args"}}}
+	return []lesson.Table{own, {Tool: "refund", Rows: []lesson.Row{{Input: `{"job_id": 17}`, Want: "invalid_args", Note: "n"}}}, hunt}
 }
 
 // unset names the fields of v (a struct) that no value in vs sets, with rows' fields as Row.X.
