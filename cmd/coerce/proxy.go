@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -22,6 +23,9 @@ import (
 //	coerce proxy [flags] -- COMMAND [ARGS…]     # the upstream is a command, over stdio
 //	coerce proxy [flags] -upstream URL          # the upstream is served over Streamable HTTP
 func runProxy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// The call log, the upstream's stderr lines and the command's own events are written from
+	// different goroutines: one lock keeps each line whole.
+	stderr = &lockedWriter{w: stderr}
 	fs := flag.NewFlagSet("coerce proxy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	upstreamURL := fs.String("upstream", "", "the upstream's Streamable HTTP URL, instead of a command after --")
@@ -126,6 +130,18 @@ func proxyReport(ctx context.Context, p *mcpproxy.Proxy, stdout io.Writer, fail 
 func logEvent(w io.Writer, event, text string) {
 	b, _ := json.Marshal(mcpproxy.EventLine{Time: time.Now().UTC(), Event: event, Text: text})
 	w.Write(append(b, '\n'))
+}
+
+// lockedWriter serializes the writes of the goroutines that share w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
 
 type nopWriteCloser struct{ io.Writer }
