@@ -23,10 +23,28 @@
   if (self.parent !== self) try { self.parent.postMessage({ type: "coerce-playground:loading" }, "*"); } catch (e) {}
 })();
 
+// A SCORM package's launch page (<html data-wasm-gzip>) is served by a course site that most
+// often compresses nothing, so the package carries app.wasm.gz beside app.wasm: where the
+// browser has DecompressionStream (gzip: every browser since 2023; brotli is not in Chromium),
+// the page fetches app.wasm.gz and expands it on its way to the compiler, as an application/wasm
+// answer whose Content-Length is the download's (loader.js says it); elsewhere, or when
+// app.wasm.gz is missing, it fetches app.wasm. A server that adds Content-Encoding: gzip to a
+// .gz file has the browser expand it already. Every other page relies on HTTP's
+// Content-Encoding, and so does loader.js's start when this file arrives late.
 (function () {
   if (self.coerceWasm || typeof WebAssembly !== "object" || typeof fetch !== "function" || typeof Promise !== "function") return;
   var streaming = typeof WebAssembly.compileStreaming === "function";
-  self.coerceWasm = fetch("app.wasm", { credentials: "same-origin" }).then(function (resp) {
+  var init = { credentials: "same-origin" };
+  function expanded(resp) {
+    if (!resp.ok || !resp.body) return fetch("app.wasm", init);
+    var body = /gzip/i.test(resp.headers.get("Content-Encoding") || "") ? resp.body : resp.body.pipeThrough(new DecompressionStream("gzip"));
+    var headers = { "Content-Type": "application/wasm" };
+    if (resp.headers.get("Content-Length")) headers["Content-Length"] = resp.headers.get("Content-Length");
+    return new Response(body, { headers: headers });
+  }
+  var gz = document.documentElement.hasAttribute("data-wasm-gzip") && typeof DecompressionStream === "function";
+  var fetching = gz ? fetch("app.wasm.gz", init).then(expanded) : fetch("app.wasm", init);
+  self.coerceWasm = fetching.then(function (resp) {
     if (!streaming || !resp.ok || !resp.body) return { response: resp, module: null };
     var copy = resp.clone();
     var module = WebAssembly.compileStreaming(resp);

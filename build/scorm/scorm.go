@@ -13,9 +13,12 @@
 //   - A package is deterministic: its entries are sorted, their times fixed, so the same build
 //     and table give byte-identical zips.
 //
-// A package holds no .br/.gz siblings, no service worker, no web app manifest and no _headers:
-// the LMS serves its files as it serves any course file, and every URL in it is relative, so
-// it works from whatever path the LMS unpacks it under.
+// A package holds no service worker, no web app manifest, no _headers and no .br/.gz siblings
+// but one: app.wasm.gz. The LMS serves its files as it serves any course file, most often with
+// no compression, so the launch page (data-wasm-gzip) fetches app.wasm.gz and expands it with
+// the browser's DecompressionStream on its way to the compiler (web/boot.js), and fetches
+// app.wasm, 5 times larger, only where DecompressionStream is missing. Every URL in it is
+// relative, so it works from whatever path the LMS unpacks it under.
 package scorm
 
 import (
@@ -55,6 +58,19 @@ var refPattern = regexp.MustCompile(`(src|href)="([A-Za-z0-9_.-]+\.(?:js|css|was
 // manifestLink is the web app manifest's <link>: a package is not an installable app.
 var manifestLink = regexp.MustCompile(`<link rel="manifest"[^>]*>\n?`)
 
+// wasmPreload is app.wasm's preload <link>: the launch page fetches app.wasm.gz instead, and
+// app.wasm only where the browser cannot expand it, so a preload would fetch the module twice.
+var wasmPreload = regexp.MustCompile(`<link rel="preload" href="app\.wasm"[^>]*>\n?`)
+
+// asyncBoot is boot.js's <script>, async: the launch page runs it in order instead, so that it
+// has started the compressed module's fetch before loader.js runs (loader.js, alone, would fetch
+// app.wasm). It holds up the parser for one small file, fetched beside the render-blocking
+// stylesheet.
+var asyncBoot = []byte(`<script src="boot.js" async></script>`)
+
+// gzipWasm is the compressed module's name, beside app.wasm.
+const gzipWasm = "app.wasm.gz"
+
 // Table reads the table a package carries: the text format (as Export writes it), or the
 // lesson's table when text is "". Its expected codes are cleared (the package is a worksheet),
 // and a table whose resume data cannot fit in either version's suspend_data is refused.
@@ -89,13 +105,19 @@ func LaunchPage(index []byte, v lms.Version, t lesson.Table, title string) ([]by
 		return nil, err
 	}
 	out = manifestLink.ReplaceAll(out, nil)
+	out = wasmPreload.ReplaceAll(out, nil)
+	if !bytes.Contains(out, asyncBoot) {
+		return nil, errors.New("index.html has no " + string(asyncBoot))
+	}
+	out = bytes.Replace(out, asyncBoot, []byte(`<script src="boot.js"></script>`), 1)
 	out, ok := web.EmbedPage(out)
 	if !ok {
 		return nil, errors.New("index.html has no <html> tag")
 	}
 	// data-student: a graded activity shows no answers and no instructor tools from the first
 	// frame, before the app has read its options.
-	attrs := ` data-student data-lms="` + v.String() + `" data-lms-table="` + lesson.EncodeShare(t) + `"`
+	// data-wasm-gzip: boot.js fetches app.wasm.gz where it can expand it.
+	attrs := ` data-student data-wasm-gzip data-lms="` + v.String() + `" data-lms-table="` + lesson.EncodeShare(t) + `"`
 	out = bytes.Replace(out, []byte("<html data-embed"), []byte("<html data-embed"+attrs), 1)
 	i, j := bytes.Index(out, []byte("<title>")), bytes.Index(out, []byte("</title>"))
 	if i < 0 || j < i {
@@ -106,15 +128,19 @@ func LaunchPage(index []byte, v lms.Version, t lesson.Table, title string) ([]by
 }
 
 // Files reads the launch page and every file it loads from the web directory (after
-// build/webbuild has run), by name.
+// build/webbuild has run), by name, and adds app.wasm.gz, the module as the launch page
+// fetches it.
 func Files(webDir string, v lms.Version, t lesson.Table, title string) (map[string][]byte, error) {
 	index, err := os.ReadFile(filepath.Join(webDir, "index.html"))
 	if err != nil {
 		return nil, err
 	}
 	files := map[string][]byte{}
+	names := []string{"app.wasm"}
 	for _, m := range refPattern.FindAllSubmatch(index, -1) {
-		name := string(m[2])
+		names = append(names, string(m[2]))
+	}
+	for _, name := range names {
 		if files[name] != nil {
 			continue
 		}
@@ -123,6 +149,9 @@ func Files(webDir string, v lms.Version, t lesson.Table, title string) (map[stri
 		}
 	}
 	if files["index.html"], err = LaunchPage(index, v, t, title); err != nil {
+		return nil, err
+	}
+	if files[gzipWasm], err = webbuild.Gzip(files["app.wasm"]); err != nil {
 		return nil, err
 	}
 	return files, nil

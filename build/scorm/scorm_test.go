@@ -3,6 +3,7 @@ package scorm
 import (
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"encoding/xml"
 	"flag"
 	"io"
@@ -147,16 +148,20 @@ func TestPackages(t *testing.T) {
 			t.Errorf("%s: the manifest lists %v, the zip holds %v", v, listed, p.names[1:])
 		}
 		for _, n := range p.names {
-			if strings.HasSuffix(n, ".br") || strings.HasSuffix(n, ".gz") || n == "sw.js" || n == "_headers" || strings.HasSuffix(n, ".webmanifest") {
+			if strings.HasSuffix(n, ".br") || (strings.HasSuffix(n, ".gz") && n != "app.wasm.gz") || n == "sw.js" || n == "_headers" || strings.HasSuffix(n, ".webmanifest") {
 				t.Errorf("%s holds %s", v, n)
 			}
 		}
 		index := string(p.files["index.html"])
-		for _, want := range []string{`<html data-embed data-student data-lms="` + v.String() + `" data-lms-table="` + lesson.EncodeShare(tab) + `"`,
+		for _, want := range []string{`<html data-embed data-student data-wasm-gzip data-lms="` + v.String() + `" data-lms-table="` + lesson.EncodeShare(tab) + `"`,
 			`id="row-5-want"`, "<title>" + escape(Title(tab, "")) + "</title>"} {
 			if !strings.Contains(index, want) {
 				t.Errorf("%s: the launch page lacks %s", v, want)
 			}
+		}
+		if got := gunzip(t, p.files["app.wasm.gz"]); !bytes.Equal(got, p.files["app.wasm"]) || strings.Contains(index, `href="app.wasm"`) {
+			t.Errorf("%s: app.wasm.gz expands to %d bytes, app.wasm is %d; the launch page preloads app.wasm: %v",
+				v, len(got), len(p.files["app.wasm"]), strings.Contains(index, `href="app.wasm"`))
 		}
 		if strings.Contains(index, `rel="manifest"`) || absolute.MatchString(index) {
 			t.Errorf("%s: the launch page links a web app manifest or an absolute URL: %s", v, absolute.FindString(index))
@@ -230,4 +235,18 @@ func TestPackageAsksItsQuestion(t *testing.T) {
 	if carried, err := lesson.DecodeShare(lesson.EncodeShare(tab)); err != nil || carried.Question != "Which of these is job 17?" || carried.Rows[1].Want != "" {
 		t.Errorf("the packaged table carries %+v (%v)", carried, err)
 	}
+}
+
+// gunzip expands a gzip file, or fails the test.
+func gunzip(t *testing.T, gz []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -24,11 +24,19 @@ import (
 // openCourse opens the course page and waits until the package's page is ready.
 func openCourse(t *testing.T, s *lmsSite, api, resume string) *tab {
 	t.Helper()
-	tb := newTab(t)
 	// Every frame's localStorage is read through a counter: the package must never touch it.
-	if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument,
-		cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: storageTrap}); err != nil {
-		t.Fatal(err)
+	return openCourseWith(t, s, api, resume, storageTrap)
+}
+
+// openCourseWith is openCourse with scripts run first in every frame of the course page.
+func openCourseWith(t *testing.T, s *lmsSite, api, resume string, scripts ...string) *tab {
+	t.Helper()
+	tb := newTab(t)
+	for _, src := range scripts {
+		if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument,
+			cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	q := url.Values{"api": {api}}
 	if resume != "" {

@@ -25,8 +25,8 @@ const pkgPath = "/pluginfile.php/42/mod_scorm/content/1/"
 
 // lmsSite is a course site on 127.0.0.1: a host page that puts scorm-again's API in its
 // window (or not), frames the package's launch page, and logs every call the package makes.
-// It serves the unzipped package (app.wasm as application/octet-stream, as many LMSs do) and
-// counts every request.
+// It serves the unzipped package (app.wasm as application/octet-stream, as many LMSs do, and
+// nothing compressed) and counts every request and the bytes of each file it sent.
 type lmsSite struct {
 	srv   *httptest.Server
 	v     lms.Version
@@ -34,6 +34,19 @@ type lmsSite struct {
 
 	mu   sync.Mutex
 	reqs []string
+	sent map[string]int // bytes of the package's files sent, by name
+}
+
+// sentBytes are the bytes of the package's files sent so far, by name, and their sum.
+func (s *lmsSite) sentBytes() (map[string]int, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out, sum := map[string]int{}, 0
+	for n, b := range s.sent {
+		out[n] = b
+		sum += b
+	}
+	return out, sum
 }
 
 // newLMS builds the v package of the lesson's table (make scorm's code, on the tests' build)
@@ -43,7 +56,7 @@ func newLMS(t *testing.T, v lms.Version) *lmsSite {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	s := &lmsSite{v: v, files: scormPackage(t, v)}
+	s := &lmsSite{v: v, files: scormPackage(t, v), sent: map[string]int{}}
 	runtime := filepath.Join(moduleRoot, "node_modules", "scorm-again", "dist", v.String()+".min.js")
 	lib, err := os.ReadFile(runtime)
 	if err != nil {
@@ -64,6 +77,10 @@ func newLMS(t *testing.T, v lms.Version) *lmsSite {
 			w.Header().Set("Content-Type", "text/javascript")
 			w.Write(lib)
 		case strings.HasPrefix(r.URL.Path, pkgPath) && s.files[strings.TrimPrefix(r.URL.Path, pkgPath)] != nil:
+			name := strings.TrimPrefix(r.URL.Path, pkgPath)
+			s.mu.Lock()
+			s.sent[name] += len(s.files[name]) // counted before it is sent: ready cannot come first
+			s.mu.Unlock()
 			servePackageFile(w, r, s.files)
 		default:
 			http.NotFound(w, r)
