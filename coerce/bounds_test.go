@@ -84,6 +84,8 @@ func TestDeclarationErrorsAreCut(t *testing.T) {
 		"field twice":  {{Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{coerce.BoolField(long, ""), coerce.BoolField(long, "")}}}},
 		"no kind":      {{Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{{Name: long}}}}},
 		"no prefix":    {{Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{coerce.IDField(long, "", "x", "")}}}},
+		"no items":     {{Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{{Name: long, Kind: coerce.Array}}}}},
+		"bad bound":    {{Name: "x", Handler: h, Schema: coerce.Schema{Fields: []coerce.Field{{Name: long, Kind: coerce.Number, MinNumber: "x"}}}}},
 	} {
 		_, err := coerce.NewDispatcher(coerce.Config{}, tools...)
 		if err == nil || len(err.Error()) > 400 || strings.Contains(err.Error(), "\n") {

@@ -20,15 +20,15 @@ func (f *Field) checkCompound() error {
 	case Number:
 		for _, lit := range []string{f.MinNumber, f.MaxNumber} {
 			if _, ok := parseDecimal([]byte(lit)); lit != "" && !ok {
-				return errors.New("coerce: number field " + f.Name + " has a bound that is not a JSON number")
+				return errors.New("coerce: number field " + quotedName(f.Name) + " has a bound that is not a JSON number")
 			}
 		}
 	case Array:
 		switch {
 		case f.Items == nil:
-			return errors.New("coerce: array field " + f.Name + " needs Items")
+			return errors.New("coerce: array field " + quotedName(f.Name) + " needs Items")
 		case f.MinItems < 0 || f.MaxItems < 0 || f.MaxItems > 0 && f.MaxItems < f.MinItems:
-			return errors.New("coerce: array field " + f.Name + " has lengths that no array fits")
+			return errors.New("coerce: array field " + quotedName(f.Name) + " has lengths that no array fits")
 		}
 		return checkFields([]Field{withName(*f.Items, f.Name+"[]")})
 	case Nested:
