@@ -119,6 +119,10 @@ func exerciseRefuses(t *testing.T, tb *tab) {
 	if state, sentence, _ = exerciseRun(tb); state != "stopped" || !strings.Contains(sentence, "5 seconds") {
 		t.Errorf("a loop that never ends: %s %q", state, sentence)
 	}
+	setCode(tb, strings.Replace(exercise.Solution, "func main() {", "func main() {\n\tfor {\n\t\tfmt.Println(\"more\")\n\t}", 1))
+	if state, sentence, _ = exerciseRun(tb); state != "stopped" || !strings.Contains(sentence, "more than 256 KiB") {
+		t.Errorf("too much output: %s %q", state, sentence)
+	}
 	setCode(tb, strings.Replace(exercise.Solution, "func main() {", "func main() {\n\tgo func() { panic(\"boom\") }()\n\tselect {}", 1))
 	if state, sentence, _ = exerciseRun(tb); state != "crashed" || !strings.Contains(sentence, "panic: boom") {
 		t.Errorf("a goroutine that panics: %s %q", state, sentence)
