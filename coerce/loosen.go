@@ -1,6 +1,7 @@
 package coerce
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"unicode"
@@ -100,6 +101,42 @@ func LooseningNamed(name string) (Loosening, bool) {
 	return LooseNone, false
 }
 
+// A LooseSet is a set of loosenings.
+type LooseSet uint32
+
+// Has reports whether l is in the set.
+func (s LooseSet) Has(l Loosening) bool { return s&(1<<l) != 0 }
+
+func (s LooseSet) with(l Loosening) LooseSet { return s | 1<<l }
+
+// CallReach is CallTraced on a dispatcher without a loosening, that also returns the loosenings
+// the call reached: those whose reading would have applied to one of its values or keys. A
+// dispatcher loosened by any other answers this call exactly as this one did (it takes the same
+// steps up to the point where its own reading would apply, and never gets there), so a hunt runs
+// a row only on the mutants in reach. A call refused at the parse reaches LooseLastDuplicate,
+// whatever the reason: a repeated key is one.
+func (d *Dispatcher) CallReach(ctx context.Context, tool string, raw []byte) (Outcome, Trace, LooseSet) {
+	tr := &tracer{steps: make(Trace, 0, 8)}
+	o := d.dispatch(ctx, tool, raw, tr)
+	if len(tr.steps) == 1 && tr.steps[0].Name == "parse" && !tr.steps[0].OK {
+		tr.reach = tr.reach.with(LooseLastDuplicate)
+	}
+	return o, tr.steps, tr.reach
+}
+
+// intReach is the set of Integer loosenings whose reading applies to raw: each one's loosened
+// reading tried, untraced.
+func intReach(f *Field, raw jsontext.Value, r Rules) LooseSet {
+	var s LooseSet
+	for l := LooseBoolAsNumber; l < looseCount; l++ {
+		r.Loose = l
+		if _, _, done := loosenInt(f, raw, r, nil); done {
+			s = s.with(l)
+		}
+	}
+	return s
+}
+
 // loosened records a step that a loosened rule took: ok, with the value before and after.
 func (tr *tracer) loosened(step stepID, field, detail, before, after string) {
 	if tr != nil {
@@ -110,6 +147,12 @@ func (tr *tracer) loosened(step stepID, field, detail, before, after string) {
 // loosenInt is the Integer rule's loosened reading, tried before the lesson's own: done is false
 // when the loosening does not apply to raw, and the lesson's rule then reads it as always.
 func loosenInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (n int64, e *Error, done bool) {
+	if r.Loose == LooseNone {
+		if tr != nil {
+			tr.reach |= intReach(f, raw, r)
+		}
+		return 0, nil, false
+	}
 	k := raw.Kind()
 	switch r.Loose {
 	case LooseBoolAsNumber:
@@ -139,9 +182,11 @@ func loosenInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (n int64, e *E
 	case LooseFloat64Wrap:
 		if k == '0' && isIntegerLiteral(raw) {
 			fl, err := strconv.ParseFloat(string(raw), 64)
-			if err == nil {
-				return looseUnbounded(f, raw, float64ToInt64(fl), "an integer read through float64, then converted to int64", tr)
-			}
+			exact, ok := parseLiteral(raw)
+			if n := float64ToInt64(fl); err == nil && (!ok || n != exact || n < f.min() || n > f.Max) {
+				return looseUnbounded(f, raw, n, "an integer read through float64, then converted to int64", tr)
+			} // the same value within range: the lesson's reading applies
+
 		}
 	default:
 		if k == '"' {

@@ -7,22 +7,38 @@ package coerce
 // field case-insensitively (LooseFoldKeys, returning its index), and traces what it did.
 func (r *argReader) looseKey(key []byte) (i int, dropped bool) {
 	switch r.d.rules.Loose {
+	case LooseNone:
+		if r.tr != nil {
+			r.tr.reach = r.tr.reach.with(LooseDropUnknown)
+			if r.foldMatch(key) >= 0 {
+				r.tr.reach = r.tr.reach.with(LooseFoldKeys)
+			}
+		}
 	case LooseDropUnknown:
 		if r.tr != nil {
 			r.tr.loosened(stepKeys, fieldLabel(string(key)), "an unknown argument dropped without a word", "", "")
 		}
 		return -1, true
 	case LooseFoldKeys:
-		for j := range r.t.Schema.Fields {
-			if name := r.t.Schema.Fields[j].Name; len(name) == len(key) && foldEqual(name, key) {
-				if r.tr != nil {
-					r.tr.loosened(stepKeys, name, "an argument name matched without regard to case", traceString(name, key), traceString(name, []byte(name)))
-				}
-				return j, false
+		if j := r.foldMatch(key); j >= 0 {
+			if r.tr != nil {
+				name := r.t.Schema.Fields[j].Name
+				r.tr.loosened(stepKeys, name, "an argument name matched without regard to case", traceString(name, key), traceString(name, []byte(name)))
 			}
+			return j, false
 		}
 	}
 	return -1, false
+}
+
+// foldMatch is the index of the field whose name equals key without regard to ASCII case, or -1.
+func (r *argReader) foldMatch(key []byte) int {
+	for j := range r.t.Schema.Fields {
+		if name := r.t.Schema.Fields[j].Name; len(name) == len(key) && foldEqual(name, key) {
+			return j
+		}
+	}
+	return -1
 }
 
 func foldEqual(a string, b []byte) bool {
@@ -57,7 +73,13 @@ func (r *argReader) looseRepeat(i int) {
 // looseMissing reads a missing Integer argument as 0 (LooseMissingAsZero); ok says it did.
 func (r *argReader) looseMissing(i int) bool {
 	f := &r.t.Schema.Fields[i]
-	if r.d.rules.Loose != LooseMissingAsZero || f.Kind != Integer {
+	if f.Kind != Integer {
+		return false
+	}
+	if r.d.rules.Loose == LooseNone && r.tr != nil {
+		r.tr.reach = r.tr.reach.with(LooseMissingAsZero)
+	}
+	if r.d.rules.Loose != LooseMissingAsZero {
 		return false
 	}
 	r.vals[i].num, r.vals[i].set = 0, true

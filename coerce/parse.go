@@ -95,7 +95,7 @@ func (r *argReader) member(dec *jsontext.Decoder, input []byte) *Error {
 	}
 	key, _ := stringContent(name)
 	i, dropped := r.t.Schema.index(key), false
-	if i < 0 && r.d.rules.Loose != LooseNone {
+	if i < 0 {
 		i, dropped = r.looseKey(key)
 	}
 	if i < 0 && !dropped {

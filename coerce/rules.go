@@ -116,10 +116,8 @@ func parseLiteral(lit []byte) (n int64, ok bool) {
 // after trimming; then the minimum (1 unless declared) … Max. A digit string has no sign, so a
 // negative value is only ever a JSON integer. Booleans are checked first: true is not job 1.
 func coerceInt(f *Field, raw jsontext.Value, r Rules, tr *tracer) (int64, *Error) {
-	if r.Loose != LooseNone {
-		if n, e, done := loosenInt(f, raw, r, tr); done {
-			return n, e
-		}
+	if n, e, done := loosenInt(f, raw, r, tr); done {
+		return n, e
 	}
 	bad := func(step stepID, hint string) (int64, *Error) { return 0, invalidAt(step, f.Name, hint) }
 	switch k := raw.Kind(); k {

@@ -128,6 +128,8 @@ func (t Trace) AppendJSON(b []byte) []byte {
 // build a detail or a value check for nil first, so an untraced call does no work for it.
 type tracer struct {
 	steps Trace
+	// reach is the loosenings whose reading the call reached ([Dispatcher.CallReach]).
+	reach LooseSet
 }
 
 func (tr *tracer) ok(step stepID, field, detail string) {

@@ -64,32 +64,40 @@ func (h Hunt) Broken() int {
 
 // Hunt runs t as a hunt: its rows against the lesson's get_job, then each passing row against
 // each mutant in play (t.Mutants, all when empty). A mutant is caught by a row when its code
-// differs from the row's expected one. Each row's arguments are read once; a mutant's call is
+// differs from the row's expected one. A row runs only on the mutants its call on the lesson
+// reached (coerce.Dispatcher.CallReach): the others answer as the lesson did. A mutant's call is
 // traced only for the first row that catches it.
 func (l *Lab) Hunt(t Table) Hunt {
-	h := Hunt{Rows: l.Run(Table{Rows: t.Rows}), New: make([][]string, len(t.Rows))}
+	h := Hunt{Rows: make([]Result, len(t.Rows)), New: make([][]string, len(t.Rows))}
 	in := mutantsIn(t.Mutants)
 	h.Mutants = make([]Verdict, len(in))
 	for i, m := range in {
 		h.Mutants[i].Mutant = m
 	}
-	_, bare := l.dispatcherFor(DefaultTool)
-	for ri, r := range h.Rows {
-		if !r.Pass {
+	d, bare := l.dispatcherFor(DefaultTool)
+	for ri, r := range t.Rows {
+		var reach coerce.LooseSet
+		h.Rows[ri], reach = runReach(d, bare, DefaultTool, r)
+		if !h.Rows[ri].Pass || reach == 0 {
 			continue
 		}
 		args, _ := ReadInput(r.Input, bare)
 		for mi := range h.Mutants {
 			v := &h.Mutants[mi]
-			d := l.mutant(v.Loose)
-			if d.Call(context.Background(), DefaultTool, args).Code == r.Want {
+			if !reach.Has(v.Loose) {
+				continue // it takes the lesson's steps on this row, so it answers as the lesson did
+			}
+			md := l.mutant(v.Loose)
+			if len(v.By) > 0 {
+				if md.Call(context.Background(), DefaultTool, args).Code != r.Want {
+					v.By = append(v.By, ri)
+				}
 				continue
 			}
-			if len(v.By) == 0 {
-				v.Answer = runOn(d, bare, DefaultTool, t.Rows[ri])
+			if a := runOn(md, bare, DefaultTool, r); a.Code != r.Want {
+				v.Answer, v.By = a, append(v.By, ri)
 				h.New[ri] = append(h.New[ri], v.Name)
 			}
-			v.By = append(v.By, ri)
 		}
 	}
 	return h

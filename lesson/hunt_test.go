@@ -182,7 +182,8 @@ func TestHuntKey(t *testing.T) {
 
 // TestMutantsDifferOnlyWhereLoosened runs every row of the lesson's tables and the answer key's
 // pool on every mutant: where the mutant's Why marks no loosened step, its observation is the
-// lesson's, byte for byte. A mutant changes one reading, nothing else.
+// lesson's, byte for byte, and so it is where the lesson's call did not reach the mutant's
+// reading (the hunt skips those). A mutant changes one reading, nothing else.
 func TestMutantsDifferOnlyWhereLoosened(t *testing.T) {
 	pool, err := ParseTable(huntPool)
 	if err != nil {
@@ -193,10 +194,13 @@ func TestMutantsDifferOnlyWhereLoosened(t *testing.T) {
 	for _, m := range Mutants() {
 		d := newDispatcher(LabConfig{NewID: func() string { return "c" }, Loose: m.Loose}, nil)
 		for _, r := range rows {
-			want := real.RunRow(DefaultTool, r)
+			want, reach := runReach(real.d, "job_id", DefaultTool, r)
 			got := runOn(d, "job_id", DefaultTool, r)
 			if !slices.ContainsFunc(got.Trace, func(s coerce.Step) bool { return s.Loosened }) && got.Observation != want.Observation {
 				t.Errorf("%s on %s: %s without a loosened step, the lesson says %s", m.Name, r.Input, got.Observation, want.Observation)
+			}
+			if !reach.Has(m.Loose) && got.Observation != want.Observation {
+				t.Errorf("%s on %s: out of the lesson's reach, yet %s where the lesson says %s", m.Name, r.Input, got.Observation, want.Observation)
 			}
 		}
 	}

@@ -143,18 +143,24 @@ func (l *Lab) RunRow(tool string, r Row) (res Result) {
 }
 
 // runOn runs one row against tool on d, whose tools' bare values fill the field bare.
-func runOn(d *coerce.Dispatcher, bare, tool string, r Row) (res Result) {
+func runOn(d *coerce.Dispatcher, bare, tool string, r Row) Result {
+	res, _ := runReach(d, bare, tool, r)
+	return res
+}
+
+// runReach is runOn that also returns the loosenings the call reached (coerce.Dispatcher.CallReach).
+func runReach(d *coerce.Dispatcher, bare, tool string, r Row) (res Result, reach coerce.LooseSet) {
 	res = Result{Tool: tool, Input: r.Input, Want: r.Want, Note: r.Note}
 	defer recoverRow(&res)
 	args, form := ReadInput(r.Input, bare)
 	if form != AsTyped {
 		res.Form, res.Sent = form, string(args)
 	}
-	o, tr := d.CallTraced(context.Background(), tool, args)
+	o, tr, reach := d.CallReach(context.Background(), tool, args)
 	res.Trace = tr
 	res.Code, res.Field, res.Observation, res.HandlerCalled = o.Code, o.Field, string(o.Observation), o.HandlerCalled
 	res.Pass = res.Want != "" && res.Want == res.Code
-	return res
+	return res, reach
 }
 
 // recoverRow turns a panic while running a row into the row's internal_error, so the rest runs.
