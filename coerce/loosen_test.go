@@ -75,3 +75,58 @@ func TestLooseReaders(t *testing.T) {
 		t.Error("a leading underscore dropped")
 	}
 }
+
+// FuzzLoosen runs arbitrary argument text on the lesson-like get_job and on every loosened copy
+// of it: none panics, each trace keeps the trace's rules, and a loosening the lesson's call did
+// not reach (CallReach) answers exactly as the lesson did, which is what lets a hunt skip it.
+func FuzzLoosen(f *testing.F) {
+	for _, s := range []string{`{"job_id":"17"}`, `{"job_id":true}`, `{"job_id":null}`, `{}`, `{"job_id":""}`,
+		`{"job_id":"17.0"}`, `{"job_id":17.5}`, `{"job_id":-1}`, `{"job_id":"017"}`, `{"job_id":"0x11"}`,
+		`{"job_id":"１７"}`, `{"job_id":9223372036854775807}`, `{"job_id":"1_7"}`, `{"job_id":"1 7"}`,
+		`{"job_id":"+17"}`, `{"job_id":17,"extra":1}`, `{"JOB_ID":17}`, `{"job_id":"x","job_id":42}`} {
+		f.Add(s)
+	}
+	field := IntField("job_id", 2147483647, "17", "")
+	handler := func(_ context.Context, a Args) (Result, error) {
+		if id := a.Int("job_id"); id != 17 && id != 42 {
+			return nil, NotFoundError("job_id", "no such job")
+		}
+		return Result{M("id", Int(a.Int("job_id")))}, nil
+	}
+	tool := Tool{Name: "get_job", Schema: Schema{Fields: []Field{field}}, Codes: []Code{NotFound}, Handler: handler}
+	id := func() string { return "c" }
+	lesson, err := NewDispatcher(Config{NewID: id}, tool)
+	if err != nil {
+		f.Fatal(err)
+	}
+	mutants := map[Loosening]*Dispatcher{}
+	for _, l := range Loosenings() {
+		r := DefaultRules()
+		r.Loose = l
+		if mutants[l], err = NewDispatcher(Config{Rules: &r, NewID: id}, tool); err != nil {
+			f.Fatal(err)
+		}
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		want, _, reach := lesson.CallReach(context.Background(), "get_job", []byte(args))
+		for l, d := range mutants {
+			o, tr := d.CallTraced(context.Background(), "get_job", []byte(args))
+			checkTraceRules(t, o, tr)
+			if !reach.Has(l) && string(o.Observation) != string(want.Observation) {
+				t.Fatalf("%s on %q: out of reach, yet %s where the lesson says %s", l, args, o.Observation, want.Observation)
+			}
+		}
+	})
+}
+
+// checkTraceRules fails t unless tr keeps a trace's rules for o: every step ok when o is ok,
+// otherwise exactly one failing step, the last.
+func checkTraceRules(t *testing.T, o Outcome, tr Trace) {
+	t.Helper()
+	for i, s := range tr {
+		last := i == len(tr)-1
+		if s.OK == (o.Code != OK && last) {
+			t.Fatalf("%s: step %d of %s breaks the trace's rules", o.Code, i, tr.JSON())
+		}
+	}
+}
