@@ -225,7 +225,7 @@ func (p *Proxy) ensureListed(ctx context.Context) {
 	if !listed {
 		ctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
 		defer cancel()
-		_, _ = p.up.session(ctx) // a failure is logged; the call is then answered from the empty list
+		_, _ = p.up.session(ctx) // a failure is logged; a call is then internal_error (call)
 	}
 }
 
