@@ -53,7 +53,7 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 	GOBIN='$(CURDIR)/out/bin' $(GO) install $(STATICCHECK)
 	out/bin/staticcheck ./...
-	GOOS=js GOARCH=wasm out/bin/staticcheck ./coerce/... ./lesson/... ./wasm/... ./web
+	GOOS=js GOARCH=wasm out/bin/staticcheck ./coerce/... ./lesson/... ./wasm/... ./web ./cmd/worker
 
 # size prints the page's files raw, gzip and brotli, then app.wasm's code by Go package (from a
 # build that keeps the name section) with each package's estimated share of the brotli file.
