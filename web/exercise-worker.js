@@ -67,6 +67,7 @@ var handlers = {
       tool = { grader: g };
       return grader("rows", d.table || "");
     }).then(function (rows) {
+      tool.starter = rows.starter || "";
       self.postMessage({ type: "rows", rows: rows });
       return toolchain;
     }).then(function (r) {
@@ -94,6 +95,7 @@ var handlers = {
   run: function (d) {
     var capped = false;
     return WebAssembly.compile(d.wasm).then(function (m) {
+      self.postMessage({ type: "started", id: d.id }); // the 5 s start now, not before the compile
       return GoRun.run(m, {
         args: ["main"], stdin: new TextEncoder().encode(d.stdin), cap: CAP,
         onOutput: function (n) {
@@ -109,14 +111,24 @@ var handlers = {
   },
 };
 
+// warm builds the starter once, unseen, right after "ready": V8 compiles the compiler's and the
+// linker's functions as they are first called, so the first build in a tab is the slow one, and
+// it is better spent before the student presses Run.
+function warm() {
+  return tool && tool.starter ? GoRun.build(tool, tool.starter).catch(function () {}) : null;
+}
+
+// Messages are handled one at a time, in order: the programs share globalThis.fs while they run.
+var queue = Promise.resolve();
 self.onmessage = function (e) {
   var d = e.data || {};
   var h = handlers[d.type];
   if (!h) return;
-  Promise.resolve().then(function () { return h(d); }).then(function (out) {
+  queue = queue.then(function () { return h(d); }).then(function (out) {
     out.id = d.id;
     self.postMessage(out);
   }, function (err) {
     self.postMessage({ type: "failed", id: d.id, message: String(err && err.message || err).slice(0, 300) });
   });
+  if (d.type === "load") queue = queue.then(warm);
 };

@@ -9,6 +9,7 @@
 (function () {
   var STORE_KEY = "coerce-playground:exercise";
   var TIMEOUT = 5000; // ms a program may run
+  var START_LIMIT = 30000; // ms its Worker may take to compile it before it runs
   var root = document.documentElement;
   var code = document.getElementById("code");
   var lines = document.getElementById("code-lines");
@@ -168,14 +169,19 @@
   function runProgram(wasm, stdin) {
     var w = programWorker();
     return new Promise(function (resolve) {
-      var timer = setTimeout(function () { finish({ stopped: "timeout" }); }, TIMEOUT);
+      // The 5 s count from when the program starts; its compile, however slow the machine, is
+      // not the student's. A compile that never ends is stopped after START_LIMIT.
+      var timer = setTimeout(function () { finish({ stopped: "timeout" }); }, START_LIMIT);
       function finish(r) {
         clearTimeout(timer);
         w.terminate();
         resolve(r);
       }
       w.onmessage = function (e) {
-        if (e.data.type === "capped") finish({ stopped: "output" });
+        if (e.data.type === "started") {
+          clearTimeout(timer);
+          timer = setTimeout(function () { finish({ stopped: "timeout" }); }, TIMEOUT);
+        } else if (e.data.type === "capped") finish({ stopped: "output" });
         else if (e.data.type === "done") finish({ done: e.data });
         else finish({ failed: e.data.message || "the program could not start" });
       };

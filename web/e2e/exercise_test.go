@@ -119,7 +119,7 @@ func exerciseRefuses(t *testing.T, tb *tab) {
 	if state, sentence, _ = exerciseRun(tb); state != "stopped" || !strings.Contains(sentence, "5 seconds") {
 		t.Errorf("a loop that never ends: %s %q", state, sentence)
 	}
-	setCode(tb, strings.Replace(exercise.Solution, "func main() {", "func main() {\n\tfor {\n\t\tfmt.Println(\"more\")\n\t}", 1))
+	setCode(tb, strings.Replace(exercise.Solution, "func main() {", "func main() {\n\tfor {\n\t\tfmt.Println(strings.Repeat(\"more \", 1000))\n\t}", 1))
 	if state, sentence, _ = exerciseRun(tb); state != "stopped" || !strings.Contains(sentence, "more than 256 KiB") {
 		t.Errorf("too much output: %s %q", state, sentence)
 	}
