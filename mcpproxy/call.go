@@ -63,6 +63,13 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 		line.Route = routeRefused
 		e := coerce.NotFoundError("", "no such tool; the tools are "+strings.Join(names, ", ")+": call one of them by its exact name")
 		o = coerce.Outcome{Tool: coerce.UnknownTool, Code: coerce.NotFound, Observation: e.Observation(answerCap)}
+	case r.policyErr != "":
+		// The operator's policy for the tool cannot be applied: refused, never forwarded
+		// without the check it asked for.
+		line.Route = routeRefused
+		e := &coerce.Error{Code: coerce.InternalError, Hint: "the proxy's policy for this tool cannot be applied, so the tool is refused until an operator fixes it; quote the correlation_id", CorrelationID: p.opts.NewID()}
+		line.CorrelationID = e.CorrelationID
+		o = coerce.Outcome{Tool: name, Code: e.Code, Observation: e.Observation(answerCap)}
 	case r.check == nil:
 		line.Route = routePass
 		o, res = p.forward(ctx, name, raw, &line)

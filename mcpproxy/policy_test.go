@@ -28,6 +28,8 @@ func TestReadPolicy(t *testing.T) {
 			t.Errorf("line %d: %v", i+1, err)
 		case want != "ok" && (err == nil || !strings.Contains(err.Error(), want)):
 			t.Errorf("line %d: got %v, want an error with %q", i+1, err, want)
+		case err != nil && strings.Contains(err.Error(), "json:"):
+			t.Errorf("line %d: Go's text reaches the user: %v", i+1, err)
 		}
 	}
 	if n < 5 {

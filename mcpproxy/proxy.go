@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -46,7 +47,8 @@ type Proxy struct {
 
 	mu         sync.RWMutex
 	routes     map[string]route
-	listedOnce bool // the upstream's tools have been listed at least once
+	unmatched  []string // the policy's names that no upstream tool has, sorted
+	listedOnce bool     // the upstream's tools have been listed at least once
 	sessions   map[*mcp.ServerSession]*session
 }
 
@@ -106,7 +108,9 @@ func (p *Proxy) Close() { p.up.close() }
 // RouteReport is what the proxy makes of one upstream tool.
 type RouteReport struct {
 	Tool string `json:"tool"`
-	// Route is "checked" (coerce checks its calls) or "passed" (forwarded untouched).
+	// Route is "checked" (coerce checks its calls), "passed" (forwarded untouched), "refused"
+	// (the policy's entry for it cannot be applied: every call is refused) or "unmatched" (a
+	// name in the policy that no upstream tool has: a warning, the policy applies to nothing).
 	Route string `json:"route"`
 	// Reason says why a tool is passed through: the policy, the keyword coerce cannot honour,
 	// or a definition that cannot be read; Keyword names the keyword.
@@ -121,10 +125,33 @@ func (p *Proxy) Routes() []RouteReport {
 	var out []RouteReport
 	for _, n := range toolNames(p.routes) {
 		r := p.routes[n]
-		if r.check == nil {
+		switch {
+		case r.policyErr != "":
+			out = append(out, RouteReport{Tool: n, Route: "refused", Reason: r.policyErr})
+		case r.check == nil:
 			out = append(out, RouteReport{Tool: n, Route: "passed", Reason: r.passed, Keyword: r.keyword})
-		} else {
+		default:
 			out = append(out, RouteReport{Tool: n, Route: "checked"})
+		}
+	}
+	for _, n := range p.unmatched {
+		out = append(out, RouteReport{Tool: n, Route: "unmatched", Reason: unmatchedReason})
+	}
+	return out
+}
+
+const unmatchedReason = "the policy names it, and the upstream lists no tool of that name: check its spelling"
+
+// PolicyErrors says, one sentence a tool, which of the policy's entries cannot be applied to
+// the upstream's tools as last listed. The command refuses to start on any; a tool whose
+// entry fails only after a later listing has its calls refused.
+func (p *Proxy) PolicyErrors() []string {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	var out []string
+	for _, n := range toolNames(p.routes) {
+		if e := p.routes[n].policyErr; e != "" {
+			out = append(out, e)
 		}
 	}
 	return out
@@ -143,10 +170,16 @@ func (p *Proxy) setTools(tools []*mcp.Tool) {
 		}
 		routes[t.Name] = newRoute(t, p.opts.Policy, p.granted)
 	}
+	unmatched := p.opts.Policy.unmatched(routes)
 	p.mu.Lock()
-	old := p.routes
-	p.routes, p.listedOnce = routes, true
+	old, oldUnmatched := p.routes, p.unmatched
+	p.routes, p.unmatched, p.listedOnce = routes, unmatched, true
 	p.mu.Unlock()
+	for _, n := range unmatched {
+		if !slices.Contains(oldUnmatched, n) {
+			p.log.event("policy_unmatched", n, unmatchedReason)
+		}
+	}
 	var gone []string
 	for n := range old {
 		if _, ok := routes[n]; !ok {
@@ -161,7 +194,10 @@ func (p *Proxy) setTools(tools []*mcp.Tool) {
 		if !ok || !reflect.DeepEqual(o.listed, r.listed) {
 			p.server.AddTool(r.listed, p.handler(n))
 		}
-		if r.check == nil && (!ok || o.passed != r.passed) {
+		if r.policyErr != "" && (!ok || o.policyErr != r.policyErr) {
+			p.log.event("policy_error", n, r.policyErr)
+		}
+		if r.check == nil && r.policyErr == "" && (!ok || o.passed != r.passed) {
 			p.log.event("tool_passed_through", n, r.passed) // once, not at every listing
 		}
 	}

@@ -156,7 +156,7 @@ func TestPassedThrough(t *testing.T) {
 		reasons = append(reasons, r.Tool+" "+r.Route+" "+r.Keyword+" "+r.Reason)
 	}
 	got := strings.Join(reasons, "\n")
-	if !strings.Contains(got, "get_job passed  named in the policy's passThrough") || !strings.Contains(got, "fetch passed format line 1, at /inputSchema/properties/url/format") {
+	if !strings.Contains(got, "get_job passed  named in the policy's passThrough") || !strings.Contains(got, "fetch passed format at /inputSchema/properties/url/format") {
 		t.Errorf("routes:\n%s", got)
 	}
 	if !strings.Contains(log.String(), `"route":"pass"`) {
@@ -268,5 +268,47 @@ func TestToolListChanged(t *testing.T) {
 	})
 	if obs, _ := callObs(t, cs, "get_user", `{"user_id":"USR_1"}`); obs["error"] != "invalid_args" {
 		t.Errorf("the new tool is not checked: %v", obs)
+	}
+}
+
+// TestPolicyThatCannotApply: a policy entry that reads but does not fit its tool (records of a
+// field the tool lacks; a permission on a tool coerce would pass through) refuses that tool's
+// calls rather than forwarding them unchecked, and a name no upstream tool has is a warning.
+func TestPolicyThatCannotApply(t *testing.T) {
+	policy, err := ReadPolicy([]byte(`{"tools":{"get_job":{"records":{"nope":[1]}},"fetch":{"permission":"web"},"serch_typo":{}},"passThrough":["not_a_tool"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := &fakeUpstream{}
+	cs, p, log := connect(t, Options{Upstream: up.dialer(t), Policy: policy})
+	for _, c := range []struct{ tool, args string }{{"get_job", `{"job_id":17}`}, {"fetch", `{"url":"http://x"}`}} {
+		obs, res := callObs(t, cs, c.tool, c.args)
+		if !res.IsError || obs["error"] != "internal_error" || !strings.Contains(obs["hint"].(string), "policy") {
+			t.Errorf("%s: %v", c.tool, obs)
+		}
+	}
+	if n := up.calls.Load(); n != 0 {
+		t.Errorf("the upstream got %d calls, want none", n)
+	}
+	errs := p.PolicyErrors()
+	if len(errs) != 2 || !strings.Contains(errs[0], `tools."fetch"`) || !strings.Contains(errs[1], `tools."get_job"`) || !strings.Contains(errs[1], `"nope"`) {
+		t.Errorf("PolicyErrors: %q", errs)
+	}
+	var unmatched []string
+	for _, r := range p.Routes() {
+		if r.Route == "unmatched" {
+			unmatched = append(unmatched, r.Tool)
+		}
+	}
+	if strings.Join(unmatched, ",") != "not_a_tool,serch_typo" {
+		t.Errorf("unmatched routes %v", unmatched)
+	}
+	for _, want := range []string{`"event":"policy_unmatched","tool":"serch_typo"`, `"event":"policy_error","tool":"get_job"`} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the log has no %s:\n%s", want, log)
+		}
+	}
+	if strings.Contains(log.String(), "line 1") {
+		t.Errorf("the log names a line of a text nobody wrote:\n%s", log)
 	}
 }

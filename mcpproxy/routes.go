@@ -23,6 +23,9 @@ type route struct {
 	// passed says why a tool is passed through untouched ("" for a checked tool), and keyword
 	// names the JSON Schema keyword coerce cannot honour when that is why.
 	passed, keyword string
+	// policyErr says why the policy's entry for the tool cannot be applied to it: every call
+	// of the tool is then refused, never forwarded without the check the operator asked for.
+	policyErr string
 }
 
 // argsCap is the cap of the checking dispatcher's tool: its ok observation carries the coerced
@@ -32,23 +35,28 @@ const argsCap = 8*coerce.DefaultMaxInputBytes + 64
 // newRoute reads t, with the policy's x-coerce for it, through tooldef: the one path from an
 // inputSchema to a coerce.Tool. A tool the policy passes through, or whose definition tooldef
 // cannot read (a keyword coerce cannot honour), is passed through untouched, never
-// half-validated.
+// half-validated. A tool the policy has an entry for is never passed through that way: when
+// the entry cannot be applied, its calls are refused (policyErr).
 func newRoute(t *mcp.Tool, p Policy, granted func(string) bool) route {
 	r := route{listed: listed(t)}
 	if p.passes(t.Name) {
 		r.passed = "named in the policy's passThrough"
 		return r
 	}
-	def, err := readDef(t, p.Tools[t.Name])
+	x := p.Tools[t.Name]
+	def, err := readDef(t, x)
 	var te *tooldef.Error
 	switch {
+	case err != nil && x != nil:
+		r.policyErr = "the policy's tools." + quoteName(t.Name) + " cannot be applied to the upstream's tool: " + defProblem(err)
+		return r
 	case errors.As(err, &te) && te.Keyword != "":
-		r.passed, r.keyword = err.Error(), te.Keyword
+		r.passed, r.keyword = defProblem(err), te.Keyword
 		return r
 	case err != nil:
-		// Not a keyword: the definition (or the policy's x-coerce for it) is wrong. Still
-		// passed through, never half-checked, and said as such.
-		r.passed = "its definition cannot be read: " + err.Error()
+		// Not a keyword: the definition is wrong. Still passed through, never half-checked,
+		// and said as such.
+		r.passed = "its definition cannot be read: " + defProblem(err)
 		return r
 	}
 	ct := def.Tool(granted)
@@ -63,6 +71,19 @@ func newRoute(t *mcp.Tool, p Policy, granted func(string) bool) route {
 	shown.Cap = 0
 	r.listed.Description = mcpwire.Description(shown)
 	return r
+}
+
+// defProblem says why tooldef refused a definition, by its JSON Pointer: the line number of
+// tooldef's message is of a text the proxy wrote, not one the user can open.
+func defProblem(err error) string {
+	var te *tooldef.Error
+	switch {
+	case !errors.As(err, &te):
+		return "the definition cannot be encoded"
+	case te.Pointer == "":
+		return te.Msg
+	}
+	return "at " + te.Pointer + ": " + te.Msg
 }
 
 // readDef reads the upstream's definition of t, with x (the policy's x-coerce, or nil), as

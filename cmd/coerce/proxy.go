@@ -27,7 +27,7 @@ func runProxy(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// different goroutines: one lock keeps each line whole.
 	stderr = &lockedWriter{w: stderr}
 	fs := flag.NewFlagSet("coerce proxy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // parseFlags says what is wrong, in a sentence of its own
 	upstreamURL := fs.String("upstream", "", "the upstream's Streamable HTTP URL, instead of a command after --")
 	httpAddr := fs.String("http", "", "serve Streamable HTTP on this address (/mcp, and /metrics) instead of stdio")
 	policyFile := fs.String("policy", "", "a policy file: x-coerce per tool, and the tools passed through")
@@ -38,8 +38,8 @@ func runProxy(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	limits := mcpserve.HTTPOptions{}
 	fs.IntVar(&limits.MaxSessions, "max-sessions", mcpserve.DefaultMaxSessions, "with -http: the most live sessions; past it the one idle longest is closed")
 	fs.DurationVar(&limits.IdleTimeout, "idle-timeout", mcpserve.DefaultIdleTimeout, "with -http: close a session after this long without a request (0: never)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fs, args, stderr); !ok {
+		return status
 	}
 	fail := func(msg string) int {
 		io.WriteString(stderr, "coerce proxy: "+msg+"\n")
@@ -66,7 +66,7 @@ func runProxy(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return fail("the policy file cannot be read: " + errors.Unwrap(err).Error() + ".")
 		}
 		if opts.Policy, err = mcpproxy.ReadPolicy(b); err != nil {
-			return fail(*policyFile + ": " + err.Error() + ".")
+			return fail(quote(*policyFile) + ": " + err.Error() + ".")
 		}
 	}
 	if *httpAddr != "" {
@@ -80,6 +80,9 @@ func runProxy(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	_ = p.Start(ctx) // a failure is logged; the first call tries again
+	if errs := p.PolicyErrors(); len(errs) > 0 {
+		return fail(errs[0] + ".")
+	}
 	if *httpAddr == "" {
 		return serveProxyStdio(ctx, p, stdin, stdout, fail)
 	}
@@ -122,6 +125,9 @@ func proxyReport(ctx context.Context, p *mcpproxy.Proxy, stdout io.Writer, fail 
 	for _, t := range p.Routes() {
 		b, _ := json.Marshal(t)
 		stdout.Write(append(b, '\n'))
+	}
+	if errs := p.PolicyErrors(); len(errs) > 0 {
+		return fail(errs[0] + ".")
 	}
 	return 0
 }

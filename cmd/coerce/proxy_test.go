@@ -24,6 +24,10 @@ func TestProxyRefusesBadFlags(t *testing.T) {
 	if err := os.WriteFile(policy, []byte(`{"tools":{"a":1}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	member := filepath.Join(t.TempDir(), "member.json")
+	if err := os.WriteFile(member, []byte(`{"tools":{"search_nodes":{"permission":"graph.read","note":"x"}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -32,11 +36,16 @@ func TestProxyRefusesBadFlags(t *testing.T) {
 		{[]string{"proxy", "-upstream", "http://127.0.0.1:1/mcp", "--", "node", "x.js"}, "not both"},
 		{[]string{"proxy", "-policy", filepath.Join(t.TempDir(), "none.json"), "--", "x"}, "the policy file cannot be read"},
 		{[]string{"proxy", "-policy", policy, "--", "x"}, "is not an x-coerce object"},
-		{[]string{"proxy", "-timeout", "soon", "--", "x"}, "invalid value"},
+		{[]string{"proxy", "-policy", member, "--", "x"}, `tools."search_nodes" has no member "note"`},
+		{[]string{"proxy", "-timeout", "soon", "--", "x"}, `a flag's value is wrong: "-timeout`},
+		{[]string{"proxy", "-bogus\x1b[31m", "--", "x"}, `flag provided but not defined "-bogus\x1b[31m".`},
 	} {
 		var out, errOut bytes.Buffer
 		if code := run(context.Background(), c.args, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.args, code, errOut.String(), c.want)
+		}
+		if strings.Contains(errOut.String(), "json:") || strings.Count(errOut.String(), "\n") != 1 {
+			t.Errorf("%v: want one sentence and no Go text, got %q", c.args, errOut.String())
 		}
 	}
 }
@@ -103,6 +112,22 @@ func TestProxyReport(t *testing.T) {
 	want := `{"tool":"get_job","route":"checked"}` + "\n" + `{"tool":"get_user","route":"checked"}` + "\n" + `{"tool":"refund","route":"checked"}` + "\n"
 	if out.String() != want {
 		t.Errorf("-report printed\n%s\nwant\n%s", out.String(), want)
+	}
+	// A policy entry that does not fit its tool stops the command; a misspelt name is a warning.
+	policy := filepath.Join(t.TempDir(), "policy.json")
+	if err := os.WriteFile(policy, []byte(`{"tools":{"get_job":{"records":{"nope":[1]}}},"passThrough":["get_jobs"]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errOut.Reset()
+	code := run(context.Background(), []string{"proxy", "-report", "-policy", policy, "--", up}, strings.NewReader(""), &out, &errOut)
+	for _, w := range []string{`{"tool":"get_job","route":"refused"`, `{"tool":"get_jobs","route":"unmatched"`} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("-report lacks %s:\n%s", w, out.String())
+		}
+	}
+	if code != 2 || !strings.Contains(errOut.String(), `coerce proxy: the policy's tools."get_job" cannot be applied`) || !strings.Contains(errOut.String(), `"event":"policy_unmatched","tool":"get_jobs"`) {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut.String())
 	}
 }
 
