@@ -12,7 +12,7 @@ import (
 )
 
 // launchBudget is the most the launch page may download from such a site, in bytes: all of
-// its files, the module compressed (1.17 MB on 2026-12-04, above the goal of 1.1 MB, which gzip
+// its files, the module compressed (1.19 MB on 2026-12-04, above the goal of 1.1 MB, which gzip
 // cannot reach: docs/lms.md), with room for the module to grow. The raw module alone is 5.6 MB.
 const launchBudget = 1_300_000
 
