@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"coerceplayground/coerce"
-	"coerceplayground/lesson"
+	"coerceplayground/coerce/coercetest"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -24,7 +24,7 @@ var benchInputs = []struct{ name, args string }{
 
 // BenchmarkDispatch is the library's path: strict parse, coercion, handler, observation bytes.
 func BenchmarkDispatch(b *testing.B) {
-	d, err := coerce.NewDispatcher(coerce.Config{}, lesson.GetJob(lesson.Jobs(), nil))
+	d, err := coerce.NewDispatcher(coerce.Config{}, coercetest.GetJob())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func BenchmarkDispatch(b *testing.B) {
 // BenchmarkDispatchTraced is BenchmarkDispatch with the trace: what explaining a call costs.
 // BenchmarkDispatch itself must not move when tracing changes (docs/performance.md).
 func BenchmarkDispatchTraced(b *testing.B) {
-	d, err := coerce.NewDispatcher(coerce.Config{}, lesson.GetJob(lesson.Jobs(), nil))
+	d, err := coerce.NewDispatcher(coerce.Config{}, coercetest.GetJob())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func BenchmarkDispatchTraced(b *testing.B) {
 // does less (no coercion of "17", which it rejects; no observation), so it flatters the baseline.
 func BenchmarkJSONSchema(b *testing.B) {
 	c := jsonschema.NewCompiler()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(lesson.SchemaJSON()))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(coercetest.GetJob().Schema.JSONSchema()))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,14 +13,14 @@ import (
 // loopVocabulary is the loop's step vocabulary (docs/trace.md, "The loop's steps"), in order.
 var loopVocabulary = []string{"code", "count", "decision"}
 
-// TestVerdictTrace: for every row of testdata/coerce/loop.tsv, the verdict is the one the row
+// TestVerdictTrace: for every row of testdata/loop.tsv, the verdict is the one the row
 // names and its explanation agrees with it: only the loop's vocabulary, in order; the code step
 // names the tool, code and field; a count step exactly when the budget counted, in words that
 // hold the verdict's count and cap; the decision last, not ok exactly when the loop ends, in the
 // catalog entry's words.
 func TestVerdictTrace(t *testing.T) {
 	budgets := map[string]*coerce.Budget{}
-	for _, c := range readFixtures(t, "../testdata/coerce/loop.tsv", 9) {
+	for _, c := range readFixtures(t, "testdata/loop.tsv", 9) {
 		line, conv, tool, code, field, decision, says := c[0], c[1], c[2], coerce.Code(c[3]), c[4], c[5], c[9]
 		count, _ := strconv.Atoi(c[6])
 		capN, _ := strconv.Atoi(c[7])

@@ -7,89 +7,30 @@ import (
 	"testing"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/coercetest"
 	fixtures "coerceplayground/internal/fixture"
-	"coerceplayground/lesson"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// calls counts handler runs per tool, so a row can assert the handler did (or did not) run.
-type calls map[string]int
-
-// testTools are the tools the fixtures run against: the lesson's get_job, a prefixed id and a
-// tool with a boolean that opts in to string spellings and one that does not.
-func testTools(n calls) []coerce.Tool { return testToolsWith(n, true) }
-
-// testToolsWith is testTools with set_alerts' quiet field opting in to "true"/"false" or not.
-func testToolsWith(n calls, quietBoolStrings bool) []coerce.Tool {
-	getJob := lesson.GetJob(lesson.Jobs(), nil)
-	inner := getJob.Handler
-	getJob.Handler = func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
-		n["get_job"]++
-		return inner(ctx, a)
-	}
-	return []coerce.Tool{
-		getJob,
-		{
-			Name:   "get_user",
-			Schema: coerce.Schema{Fields: []coerce.Field{coerce.IDField("user_id", "usr_", "usr_8f3a", "The user's id.")}},
-			Codes:  []coerce.Code{coerce.NotFound},
-			Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
-				n["get_user"]++
-				if id := a.ID("user_id"); id != "usr_8f3a" {
-					return nil, coerce.NotFoundError("user_id", "no such user; user ids look like usr_8f3a")
-				}
-				return coerce.Result{coerce.M("user", coerce.Object(coerce.M("id", coerce.String("usr_8f3a"))))}, nil
-			},
-		},
-		{
-			Name: "set_alerts",
-			Schema: coerce.Schema{Fields: []coerce.Field{
-				coerce.IntField("job_id", 100000, "17", "The job."),
-				{Name: "enabled", Kind: coerce.Boolean, Example: "true", Description: "Alerts on or off."},
-				{Name: "quiet", Kind: coerce.Boolean, Optional: true, Example: "false", BoolStrings: quietBoolStrings, Description: "No sound."},
-			}},
-			Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
-				n["set_alerts"]++
-				return coerce.Result{
-					coerce.M("enabled", coerce.Bool(a.Bool("enabled"))),
-					coerce.M("quiet", coerce.Bool(a.Bool("quiet"))),
-				}, nil
-			},
-		},
-		{
-			Name: "add_points",
-			Schema: coerce.Schema{Fields: []coerce.Field{
-				{Name: "points", Kind: coerce.Number, MinNumber: "0", MaxNumber: "100", Example: "2.5", Description: "How many."},
-				{Name: "job_ids", Kind: coerce.Array, Optional: true, Example: "[17]", Description: "The jobs.",
-					Items: &coerce.Field{Kind: coerce.Integer, Max: 100000, Example: "17"}},
-			}},
-			Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
-				n["add_points"]++
-				return coerce.Result{coerce.M("points", a.Value("points")), coerce.M("job_ids", a.Value("job_ids"))}, nil
-			},
-		},
-	}
-}
-
-func newTestDispatcher(t testing.TB, cfg coerce.Config) (*coerce.Dispatcher, calls) {
+func newTestDispatcher(t testing.TB, cfg coerce.Config) (*coerce.Dispatcher, coercetest.Calls) {
 	t.Helper()
-	n := calls{}
-	d, err := coerce.NewDispatcher(cfg, testTools(n)...)
+	n := coercetest.Calls{}
+	d, err := coerce.NewDispatcher(cfg, coercetest.Tools(n)...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d, n
 }
 
-// fixture is one row of a testdata/coerce/*.tsv file.
+// fixture is one row of a testdata/*.tsv file.
 type fixture struct {
 	line                         int
 	tool, args, code, field      string
 	hint, got, note, rawArgsText string
 }
 
-// decodeArgs applies the fixture escapes documented in testdata/coerce/dispatch.tsv.
+// decodeArgs applies the fixture escapes documented in testdata/dispatch.tsv.
 func decodeArgs(s string) (string, error) { return fixtures.Text(s) }
 
 // readFixtures returns each row of a fixture file as its line number followed by its columns.
@@ -109,7 +50,7 @@ func readFixtures(t testing.TB, path string, columns int) [][]string {
 func loadDispatchFixtures(t testing.TB) []fixture {
 	t.Helper()
 	var out []fixture
-	for _, c := range readFixtures(t, "../testdata/coerce/dispatch.tsv", 7) {
+	for _, c := range readFixtures(t, "testdata/dispatch.tsv", 7) {
 		n, _ := strconv.Atoi(c[0])
 		args, err := decodeArgs(c[2])
 		if err != nil {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"coerceplayground/coerce"
-	"coerceplayground/lesson"
+	"coerceplayground/coerce/coercetest"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -72,7 +72,7 @@ func getJobOracle(raw []byte, strict bool) (int64, bool) {
 			return 0, false
 		}
 		n, err := strconv.ParseInt(digits, 10, 64)
-		if err != nil || n < 1 || n > lesson.MaxJobID || strconv.FormatInt(n, 10) != strings.TrimLeft(digits, "0") {
+		if err != nil || n < 1 || n > coercetest.MaxJobID || strconv.FormatInt(n, 10) != strings.TrimLeft(digits, "0") {
 			return 0, false
 		}
 		id, seen = n, true
@@ -90,12 +90,12 @@ func FuzzDispatch(f *testing.F) {
 	// 1 MB inputs, over the input limit: made here rather than committed.
 	f.Add(append([]byte(`{"job_id":"`), bytes.Repeat([]byte("9"), 1<<20)...), 1, 11)
 	f.Add(bytes.Repeat([]byte(`[`), 1<<20), 0, 0)
-	n := calls{}
-	d, err := coerce.NewDispatcher(coerce.Config{}, testTools(n)...)
+	n := coercetest.Calls{}
+	d, err := coerce.NewDispatcher(coerce.Config{}, coercetest.Tools(n)...)
 	if err != nil {
 		f.Fatal(err)
 	}
-	small := testTools(n)
+	small := coercetest.Tools(n)
 	for i := range small {
 		small[i].Cap = coerce.MinCap
 	}

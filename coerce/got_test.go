@@ -11,9 +11,10 @@ import (
 	"unicode/utf8"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/coercetest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden observations in testdata/coerce/golden")
+var update = flag.Bool("update", false, "rewrite the golden observations in testdata/golden")
 
 func TestCutOnUTF8Boundary(t *testing.T) {
 	for _, s := range []string{"", "abc", strings.Repeat("é", 50), strings.Repeat("日本", 30), "a😀b😀c😀d" + strings.Repeat("😀", 20), strings.Repeat("x", 64), strings.Repeat("x", 65)} {
@@ -194,8 +195,8 @@ func TestObservationsFitTheCapForHugeInputs(t *testing.T) {
 	for _, capBytes := range []int{0, coerce.MinCap, 200} {
 		for _, maxInput := range []int{0, 16 << 20} { // the default bound, and one that lets 10 MB through to the parser
 			var logged []coerce.LogLine
-			n := calls{}
-			tools := testTools(n)
+			n := coercetest.Calls{}
+			tools := coercetest.Tools(n)
 			for i := range tools {
 				tools[i].Cap = capBytes
 			}
@@ -326,7 +327,7 @@ func TestGoldenObservations(t *testing.T) {
 		if !bytes.Equal(o.Observation, again.Observation) {
 			t.Errorf("%s: two calls, two observations:\n%s\n%s", c.name, o.Observation, again.Observation)
 		}
-		path := filepath.Join("..", "testdata", "coerce", "golden", c.name+".json")
+		path := filepath.Join("testdata", "golden", c.name+".json")
 		got := append(append([]byte(nil), o.Observation...), '\n')
 		if *update {
 			if err := os.WriteFile(path, got, 0o644); err != nil {

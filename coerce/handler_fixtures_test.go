@@ -11,11 +11,11 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// TestHandlerErrorFixtures runs testdata/coerce/handler_errors.tsv: whatever a handler writes
+// TestHandlerErrorFixtures runs testdata/handler_errors.tsv: whatever a handler writes
 // into an error, the observation, the outcome, the trace and the log line are bounded, redacted
 // and well-formed, and a correlation id outside the format never reaches any of them.
 func TestHandlerErrorFixtures(t *testing.T) {
-	for _, c := range readFixtures(t, "../testdata/coerce/handler_errors.tsv", 13) {
+	for _, c := range readFixtures(t, "testdata/handler_errors.tsv", 13) {
 		line, note := c[0], c[13]
 		t.Run(line+":"+note, func(t *testing.T) {
 			sent := &coerce.Error{Code: coerce.Code(fixtureText(t, c[1])), Field: fixtureText(t, c[2]), Hint: fixtureText(t, c[3]),
@@ -130,10 +130,10 @@ func resultValue(t *testing.T, dec *jsontext.Decoder) coerce.Value {
 	return coerce.Value{}
 }
 
-// TestHandlerResultFixtures runs testdata/coerce/results.tsv: an ok observation is one object
+// TestHandlerResultFixtures runs testdata/results.tsv: an ok observation is one object
 // with unique keys within the cap, or the call is an internal_error that says why.
 func TestHandlerResultFixtures(t *testing.T) {
-	for _, c := range readFixtures(t, "../testdata/coerce/results.tsv", 5) {
+	for _, c := range readFixtures(t, "testdata/results.tsv", 5) {
 		line, note := c[0], c[5]
 		t.Run(line+":"+note, func(t *testing.T) {
 			text := fixtureText(t, c[1])

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"coerceplayground/coerce"
-	"coerceplayground/lesson"
+	"coerceplayground/coerce/coercetest"
 )
 
 // failingTool's handler does whatever fail says; every observation it leads to must hide the
@@ -274,7 +274,7 @@ func TestMetricsCountPerToolAndCode(t *testing.T) {
 func TestUnknownToolIsNotEchoedOrCounted(t *testing.T) {
 	m := &coerce.Metrics{}
 	var lines []string
-	d, err := coerce.NewDispatcher(coerce.Config{Metrics: m, Log: func(l coerce.LogLine) { lines = append(lines, l.String()) }}, lesson.GetJob(lesson.Jobs(), nil))
+	d, err := coerce.NewDispatcher(coerce.Config{Metrics: m, Log: func(l coerce.LogLine) { lines = append(lines, l.String()) }}, coercetest.GetJob())
 	if err != nil {
 		t.Fatal(err)
 	}

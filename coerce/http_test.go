@@ -9,7 +9,7 @@ import (
 	"coerceplayground/coerce"
 )
 
-// httpCase is one row of testdata/coerce/http.tsv: a vendor response and what it must become.
+// httpCase is one row of testdata/http.tsv: a vendor response and what it must become.
 type httpCase struct {
 	status, code, retry, corr, body string
 	resp                            coerce.HTTPResponse
@@ -18,7 +18,7 @@ type httpCase struct {
 func TestHTTPNormalization(t *testing.T) {
 	clock := time.Date(2026, 10, 21, 7, 28, 0, 0, time.UTC)
 	n := coerce.HTTPNormalizer{Now: func() time.Time { return clock }, NewID: func() string { return "generated-1" }}
-	rows := readFixtures(t, "../testdata/coerce/http.tsv", 7)
+	rows := readFixtures(t, "testdata/http.tsv", 7)
 	if len(rows) < 25 {
 		t.Fatalf("%d rows", len(rows))
 	}

@@ -10,10 +10,10 @@ import (
 	"coerceplayground/coerce"
 )
 
-// TestPatterns reads testdata/coerce/patterns.tsv: each supported pattern matches and refuses
+// TestPatterns reads testdata/patterns.tsv: each supported pattern matches and refuses
 // what it should, each refused one says why, and every match agrees with Go's regexp.
 func TestPatterns(t *testing.T) {
-	for _, c := range readFixtures(t, "../testdata/coerce/patterns.tsv", 4) {
+	for _, c := range readFixtures(t, "testdata/patterns.tsv", 4) {
 		r := struct{ Line string }{c[0]}
 		src, want := c[1], c[3]
 		in, err := decodeArgs(c[2])

@@ -8,9 +8,9 @@ import (
 	"coerceplayground/coerce"
 )
 
-// TestRedactText reads testdata/coerce/redact.tsv: a text and what RedactText makes of it.
+// TestRedactText reads testdata/redact.tsv: a text and what RedactText makes of it.
 func TestRedactText(t *testing.T) {
-	for _, row := range readFixtures(t, "../testdata/coerce/redact.tsv", 2) {
+	for _, row := range readFixtures(t, "testdata/redact.tsv", 2) {
 		in, err1 := decodeArgs(row[1])
 		want, err2 := decodeArgs(row[2])
 		if err1 != nil || err2 != nil {

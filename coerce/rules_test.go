@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/coercetest"
 )
 
-// TestEveryRuleHasAFixture runs each fixture of testdata/coerce/rules.tsv with the rule on and
+// TestEveryRuleHasAFixture runs each fixture of testdata/rules.tsv with the rule on and
 // off: a rule that could be removed without a fixture flipping would be a rule nobody needs.
 func TestEveryRuleHasAFixture(t *testing.T) {
 	seen := map[string]int{}
-	for _, c := range readFixtures(t, "../testdata/coerce/rules.tsv", 5) {
+	for _, c := range readFixtures(t, "testdata/rules.tsv", 5) {
 		line, rule, tool, field, note := c[0], c[1], c[2], c[4], c[5]
 		args, err := decodeArgs(c[3])
 		if err != nil {
@@ -42,8 +43,8 @@ func TestEveryRuleHasAFixture(t *testing.T) {
 				{on, true, "ok", "", 1},
 				{off, quietStrings, "invalid_args", field, 0},
 			} {
-				n := calls{}
-				d, err := coerce.NewDispatcher(coerce.Config{Rules: &run.rules}, testToolsWith(n, run.boolStrings)...)
+				n := coercetest.Calls{}
+				d, err := coerce.NewDispatcher(coerce.Config{Rules: &run.rules}, coercetest.ToolsWith(n, run.boolStrings)...)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -66,7 +67,7 @@ func TestEveryRuleHasAFixture(t *testing.T) {
 // rejections say what to send.
 func TestNoRulesStillAcceptsCanonical(t *testing.T) {
 	none := coerce.Rules{}
-	d, err := coerce.NewDispatcher(coerce.Config{Rules: &none}, testToolsWith(calls{}, false)...)
+	d, err := coerce.NewDispatcher(coerce.Config{Rules: &none}, coercetest.ToolsWith(coercetest.Calls{}, false)...)
 	if err != nil {
 		t.Fatal(err)
 	}

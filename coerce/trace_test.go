@@ -196,7 +196,7 @@ func readTrace(t testing.TB, js []byte) coerce.Trace {
 	return out
 }
 
-// TestTraceFixtures: for every row of testdata/coerce/dispatch.tsv, the traced call gives the
+// TestTraceFixtures: for every row of testdata/dispatch.tsv, the traced call gives the
 // same outcome as Call, and its trace agrees with the observation.
 func TestTraceFixtures(t *testing.T) {
 	d, _ := newTestDispatcher(t, coerce.Config{NewID: func() string { return "cid" }})

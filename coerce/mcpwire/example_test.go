@@ -5,15 +5,15 @@ import (
 	"os"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/coercetest"
 	"coerceplayground/coerce/mcpwire"
-	"coerceplayground/lesson"
 )
 
 // A model sends job_id as true. The client's tools/call request, and the server's answer: a
 // tool result with isError, the observation twice (text for the model, structuredContent for
 // code), and the budget's decision in _meta for the loop.
 func Example() {
-	d, _ := coerce.NewDispatcher(coerce.Config{}, lesson.GetJob(lesson.Jobs(), nil))
+	d, _ := coerce.NewDispatcher(coerce.Config{}, coercetest.GetJob())
 	raw := []byte(`{"job_id": true}`)
 
 	req, _ := mcpwire.Request(1, "get_job", raw)

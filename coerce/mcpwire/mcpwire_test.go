@@ -6,15 +6,15 @@ import (
 	"testing"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/coercetest"
 	"coerceplayground/coerce/mcpwire"
-	"coerceplayground/lesson"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 func dispatcher(t testing.TB) *coerce.Dispatcher {
 	t.Helper()
-	d, err := coerce.NewDispatcher(coerce.Config{NewID: func() string { return "cid" }}, lesson.GetJob(lesson.Jobs(), nil))
+	d, err := coerce.NewDispatcher(coerce.Config{NewID: func() string { return "cid" }}, coercetest.GetJob())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestIndent(t *testing.T) {
 // TestTool: the tools/list entry carries the schema generated from the declaration and one
 // catalog line per code the tool can give.
 func TestTool(t *testing.T) {
-	for _, tool := range lesson.Tools() {
+	for _, tool := range coercetest.Tools(nil) {
 		m := objectMembers(t, jsontext.Value(mcpwire.Tool(tool)))
 		schema := jsontext.Value(tool.Schema.JSONSchema())
 		if err := schema.Compact(); err != nil || string(m["inputSchema"]) != string(schema) {

@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"coerceplayground/coerce"
+	"coerceplayground/coerce/coercetest"
 	"coerceplayground/coerce/tooldef"
 	"coerceplayground/internal/fixture"
 	"coerceplayground/internal/jsontree"
-	"coerceplayground/lesson"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -63,12 +63,13 @@ func member(obs []byte, name string) string {
 }
 
 // TestDeclaredGetJobIsGetJob: get_job declared as data (testdata/get_job.json, records 17 and
-// 42) answers every get_job row of testdata/coerce/dispatch.tsv with the code, field and got of
-// the lesson's Go get_job, and a hint holding the row's phrase.
+// 42) answers every get_job row of coerce/testdata/dispatch.tsv with the code, field and got of
+// the get_job declared in Go that the rows are written against (coercetest), and a hint holding
+// the row's phrase.
 func TestDeclaredGetJobIsGetJob(t *testing.T) {
 	declared := dispatcher(t, readDef(t, "get_job.json").Tool(nil))
-	goJob := dispatcher(t, lesson.GetJob(lesson.Jobs(), nil))
-	rows, err := fixture.Read("../../testdata/coerce/dispatch.tsv", 7)
+	goJob := dispatcher(t, coercetest.GetJob())
+	rows, err := fixture.Read("../testdata/dispatch.tsv", 7)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func (r *recorder) take() string {
 // (the events it announced, in order, "-" for none), "rows:" (the inputs, joined by " | "),
 // "stale:", "undo:", "results:" (how many, or "nil") and "refused:" (the start of what an edit
 // over a limit said, "-" for nothing) check what the step did. An edit's text may use the
-// escapes of testdata/coerce ({{TEXT*N}} repeats TEXT).
+// escapes of coerce/testdata ({{TEXT*N}} repeats TEXT).
 func TestStateScripts(t *testing.T) {
 	raw, err := os.ReadFile("testdata/state.txt")
 	if err != nil {
