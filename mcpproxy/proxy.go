@@ -48,6 +48,7 @@ type Proxy struct {
 	mu         sync.RWMutex
 	routes     map[string]route
 	unmatched  []string // the policy's names that no upstream tool has, sorted
+	left       string   // what the last listing left out past maxTools, "" for nothing
 	listedOnce bool     // the upstream's tools have been listed at least once
 	sessions   map[*mcp.ServerSession]*session
 }
@@ -107,7 +108,7 @@ func (p *Proxy) Close() { p.up.close() }
 
 // RouteReport is what the proxy makes of one upstream tool.
 type RouteReport struct {
-	Tool string `json:"tool"`
+	Tool string `json:"tool,omitempty"`
 	// Route is "checked" (coerce checks its calls), "passed" (forwarded untouched), "refused"
 	// (the policy's entry for it cannot be applied: every call is refused) or "unmatched" (a
 	// name in the policy that no upstream tool has: a warning, the policy applies to nothing).
@@ -137,6 +138,9 @@ func (p *Proxy) Routes() []RouteReport {
 	for _, n := range p.unmatched {
 		out = append(out, RouteReport{Tool: n, Route: "unmatched", Reason: unmatchedReason})
 	}
+	if p.left != "" {
+		out = append(out, RouteReport{Route: "truncated", Reason: p.left})
+	}
 	return out
 }
 
@@ -158,8 +162,9 @@ func (p *Proxy) PolicyErrors() []string {
 }
 
 // setTools makes the routes of the upstream's tools and lists them, changing only what
-// changed: a restart that lists the same tools sends clients no list_changed.
-func (p *Proxy) setTools(tools []*mcp.Tool) {
+// changed: a restart that lists the same tools sends clients no list_changed. left is what
+// the listing left out past maxTools, logged as tools_truncated.
+func (p *Proxy) setTools(tools []*mcp.Tool, left string) {
 	routes := map[string]route{}
 	for _, t := range tools {
 		if t == nil || !objectSchema(t.InputSchema) {
@@ -172,9 +177,12 @@ func (p *Proxy) setTools(tools []*mcp.Tool) {
 	}
 	unmatched := p.opts.Policy.unmatched(routes)
 	p.mu.Lock()
-	old, oldUnmatched := p.routes, p.unmatched
-	p.routes, p.unmatched, p.listedOnce = routes, unmatched, true
+	old, oldUnmatched, oldLeft := p.routes, p.unmatched, p.left
+	p.routes, p.unmatched, p.left, p.listedOnce = routes, unmatched, left, true
 	p.mu.Unlock()
+	if left != "" && left != oldLeft {
+		p.log.event("tools_truncated", "", left)
+	}
 	for _, n := range unmatched {
 		if !slices.Contains(oldUnmatched, n) {
 			p.log.event("policy_unmatched", n, unmatchedReason)
@@ -208,12 +216,12 @@ func (p *Proxy) setTools(tools []*mcp.Tool) {
 func (p *Proxy) relist(ctx context.Context, req *mcp.ToolListChangedRequest) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), p.opts.Timeout)
 	defer cancel()
-	tools, err := listTools(ctx, req.Session)
+	tools, left, err := listTools(ctx, req.Session)
 	if err != nil {
 		p.log.event("upstream_list_failed", "", err.Error())
 		return
 	}
-	p.setTools(tools)
+	p.setTools(tools, left)
 }
 
 // objectSchema reports an inputSchema the SDK server accepts (it panics on any other).

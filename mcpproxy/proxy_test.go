@@ -3,6 +3,7 @@ package mcpproxy
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -310,5 +311,39 @@ func TestPolicyThatCannotApply(t *testing.T) {
 	}
 	if strings.Contains(log.String(), "line 1") {
 		t.Errorf("the log names a line of a text nobody wrote:\n%s", log)
+	}
+}
+
+// TestToolsPastTheCap: an upstream listing more than maxTools tools has the rest left out, and
+// says so in the log (tools_truncated, with how many) and in Routes (-report).
+func TestToolsPastTheCap(t *testing.T) {
+	for _, c := range []struct {
+		pageSize int
+		want     string
+	}{
+		{maxTools + 500, "5 tools past the first 1000 were left out"},
+		{maxTools, "its pages past the first 1000 tools were not read"},
+	} {
+		dial := func() mcp.Transport {
+			client, server := mcp.NewInMemoryTransports()
+			s := mcp.NewServer(&mcp.Implementation{Name: "many", Version: "v0"}, &mcp.ServerOptions{PageSize: c.pageSize})
+			for i := range maxTools + 5 {
+				s.AddTool(&mcp.Tool{Name: fmt.Sprintf("t%04d", i), InputSchema: json.RawMessage(`{"type":"object"}`)},
+					func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+			}
+			if _, err := s.Connect(context.Background(), server, nil); err != nil {
+				t.Error(err)
+			}
+			return client
+		}
+		_, p, log := connect(t, Options{Upstream: dial})
+		routes := p.Routes()
+		last := routes[len(routes)-1]
+		if len(routes) != maxTools+1 || last.Route != "truncated" || !strings.Contains(last.Reason, c.want) {
+			t.Errorf("page size %d: %d routes, the last %+v", c.pageSize, len(routes), last)
+		}
+		if !strings.Contains(log.String(), `"event":"tools_truncated","text":"`) || !strings.Contains(log.String(), c.want) {
+			t.Errorf("page size %d: the log has no tools_truncated event:\n%.2000s", c.pageSize, log)
+		}
 	}
 }

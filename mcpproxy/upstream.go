@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os/exec"
+	"strconv"
 	"sync"
 	"time"
 
@@ -44,8 +45,9 @@ type upstream struct {
 	timeout time.Duration
 	log     *logger
 	metrics *Metrics
-	// listed receives the upstream's tools after each connect, before any call is sent.
-	listed func([]*mcp.Tool)
+	// listed receives the upstream's tools after each connect, before any call is sent, and
+	// what was left out past maxTools.
+	listed func(tools []*mcp.Tool, left string)
 
 	mu         sync.Mutex
 	cs         *mcp.ClientSession
@@ -129,7 +131,7 @@ func (u *upstream) connect(ctx context.Context, wait time.Duration) (*mcp.Client
 		u.log.event("upstream_start_failed", "", err.Error())
 		return nil, err
 	}
-	tools, err := listTools(cctx, cs)
+	tools, left, err := listTools(cctx, cs)
 	if err != nil {
 		_ = cs.Close()
 		u.log.event("upstream_list_failed", "", err.Error())
@@ -138,26 +140,36 @@ func (u *upstream) connect(ctx context.Context, wait time.Duration) (*mcp.Client
 	u.metrics.started()
 	u.log.event("upstream_started", "", "")
 	if u.listed != nil {
-		u.listed(tools)
+		u.listed(tools, left)
 	}
 	return cs, nil
 }
 
 // maxTools bounds how many tools the proxy takes from one listing, so an upstream paging
-// forever cannot hold it.
+// forever, or listing a million tools, cannot hold it.
 const maxTools = 1000
 
-func listTools(ctx context.Context, cs *mcp.ClientSession) ([]*mcp.Tool, error) {
-	var tools []*mcp.Tool
+// listTools lists the upstream's tools, following nextCursor, up to maxTools. left says what
+// was left out past the cap ("" when nothing was), for the log and -report.
+func listTools(ctx context.Context, cs *mcp.ClientSession) (tools []*mcp.Tool, left string, err error) {
 	params := &mcp.ListToolsParams{}
 	for {
 		res, err := cs.ListTools(ctx, params)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		tools = append(tools, res.Tools...)
-		if res.NextCursor == "" || len(tools) >= maxTools {
-			return tools[:min(len(tools), maxTools)], nil
+		switch {
+		case len(tools) > maxTools:
+			left = strconv.Itoa(len(tools)-maxTools) + " tools past the first " + strconv.Itoa(maxTools) + " were left out"
+			if res.NextCursor != "" {
+				left += ", and the upstream's further pages were not read"
+			}
+			return tools[:maxTools], left, nil
+		case res.NextCursor == "":
+			return tools, "", nil
+		case len(tools) == maxTools:
+			return tools, "the upstream lists more than " + strconv.Itoa(maxTools) + " tools: its pages past the first " + strconv.Itoa(maxTools) + " tools were not read", nil
 		}
 		params = &mcp.ListToolsParams{Cursor: res.NextCursor}
 	}
