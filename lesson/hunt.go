@@ -3,6 +3,7 @@ package lesson
 import (
 	"context"
 	_ "embed"
+	"slices"
 	"strings"
 
 	"coerceplayground/coerce"
@@ -218,7 +219,7 @@ func HuntKey(names []string) Table {
 		for ri := range pool.Rows {
 			n := 0
 			for mi, by := range caughtBy {
-				if !taken[mi] && containsInt(by, ri) {
+				if !taken[mi] && slices.Contains(by, ri) {
 					n++
 				}
 			}
@@ -231,19 +232,10 @@ func HuntKey(names []string) Table {
 		}
 		key.Rows = append(key.Rows, pool.Rows[best])
 		for mi, by := range caughtBy {
-			if !taken[mi] && containsInt(by, best) {
+			if !taken[mi] && slices.Contains(by, best) {
 				taken[mi], left = true, left-1
 			}
 		}
 	}
 	return key
-}
-
-func containsInt(list []int, n int) bool {
-	for _, x := range list {
-		if x == n {
-			return true
-		}
-	}
-	return false
 }
