@@ -44,19 +44,39 @@ func nodeModules(t testing.TB) string {
 	return root
 }
 
+// received returns the names of the tools/call requests the server received, as the shim
+// counted them.
+func (n *nodeServer) received(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(n.counted)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(string(b)), " ")
+}
+
 // everything dials the reference server "everything" over stdio, remembering each process so
 // a test can kill it.
 type nodeServer struct {
 	script string
 	args   []string
 	env    []string
+	// counted, when set, is a file where testdata/countcalls.mjs, run between the proxy and
+	// the server, writes the name of every tools/call the server receives.
+	counted string
 	mu     sync.Mutex
 	procs  []*exec.Cmd
 }
 
 func (n *nodeServer) dial() mcp.Transport {
 	cmd := exec.Command("node", append([]string{n.script}, n.args...)...)
+	if n.counted != "" {
+		cmd = exec.Command("node", append([]string{"testdata/countcalls.mjs", "node", n.script}, n.args...)...)
+	}
 	cmd.Env = append(os.Environ(), n.env...)
+	if n.counted != "" {
+		cmd.Env = append(cmd.Env, "COUNT_FILE="+n.counted)
+	}
 	n.mu.Lock()
 	n.procs = append(n.procs, cmd)
 	n.mu.Unlock()
@@ -111,6 +131,7 @@ func routes(log string) []string {
 
 func TestEverythingNearMissesAndRefusals(t *testing.T) {
 	srv := everything(t)
+	srv.counted = filepath.Join(t.TempDir(), "calls.txt")
 	cs, _, log := connect(t, Options{Upstream: srv.dial})
 	obs, res := callObs(t, cs, "get-structured-content", `{"location":" Chicago "}`)
 	if res.IsError || obs["temperature"] == nil {
@@ -137,10 +158,15 @@ func TestEverythingNearMissesAndRefusals(t *testing.T) {
 	if got := strings.Join(routes(log.String()), " "); got != "upstream upstream refused refused refused refused refused" {
 		t.Errorf("routes %q: a refused call reached the upstream", got)
 	}
+	// What the server itself received, counted outside the proxy: only the two near misses.
+	if got := srv.received(t); got != "get-structured-content get-sum" {
+		t.Errorf("the server received the calls %q, want only the two forwarded", got)
+	}
 }
 
 func TestEverythingBudgetStopsAndBreaker(t *testing.T) {
 	srv := everything(t)
+	srv.counted = filepath.Join(t.TempDir(), "calls.txt")
 	cs, _, log := connect(t, Options{Upstream: srv.dial})
 	obs, _ := callObs(t, cs, "echo", `{"message":1}`)
 	if obs["next"] != nil {
@@ -156,6 +182,9 @@ func TestEverythingBudgetStopsAndBreaker(t *testing.T) {
 	}
 	if got := strings.Join(routes(log.String()), " "); got != "refused refused breaker" {
 		t.Errorf("routes %q", got)
+	}
+	if got := srv.received(t); got != "" {
+		t.Errorf("the server received %q, want no call", got)
 	}
 }
 
