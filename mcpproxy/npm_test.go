@@ -64,8 +64,8 @@ type nodeServer struct {
 	// counted, when set, is a file where testdata/countcalls.mjs, run between the proxy and
 	// the server, writes the name of every tools/call the server receives.
 	counted string
-	mu     sync.Mutex
-	procs  []*exec.Cmd
+	mu      sync.Mutex
+	procs   []*exec.Cmd
 }
 
 func (n *nodeServer) dial() mcp.Transport {

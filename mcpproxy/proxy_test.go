@@ -329,7 +329,9 @@ func TestToolsPastTheCap(t *testing.T) {
 			s := mcp.NewServer(&mcp.Implementation{Name: "many", Version: "v0"}, &mcp.ServerOptions{PageSize: c.pageSize})
 			for i := range maxTools + 5 {
 				s.AddTool(&mcp.Tool{Name: fmt.Sprintf("t%04d", i), InputSchema: json.RawMessage(`{"type":"object"}`)},
-					func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+					func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+						return &mcp.CallToolResult{}, nil
+					})
 			}
 			if _, err := s.Connect(context.Background(), server, nil); err != nil {
 				t.Error(err)
