@@ -75,7 +75,7 @@ func (p *Proxy) call(ctx context.Context, ss *mcp.ServerSession, name string, ra
 		o, res = p.forward(ctx, name, raw, &line)
 	default:
 		checked, trace := r.check.CallTraced(ctx, name, raw)
-		line.Rules = appliedRules(trace)
+		line.Rules = calllog.RulesOf(trace)
 		if checked.Code != coerce.OK {
 			line.Route = routeRefused
 			o = checked
@@ -181,18 +181,4 @@ func arguments(obs []byte) (json.RawMessage, bool) {
 		return nil, false
 	}
 	return ok.Arguments, true
-}
-
-// appliedRules are the coercion steps of a call's trace that changed a value, with their fields.
-func appliedRules(tr coerce.Trace) []calllog.Applied {
-	var rules []calllog.Applied
-	for _, s := range tr {
-		switch s.Name {
-		case "trim", "digits", "bool_string":
-			if s.OK && s.Before != s.After {
-				rules = append(rules, calllog.Applied{Field: s.Field, Rule: s.Name})
-			}
-		}
-	}
-	return rules
 }
