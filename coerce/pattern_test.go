@@ -1,6 +1,7 @@
 package coerce_test
 
 import (
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
@@ -137,4 +138,37 @@ func BenchmarkPattern(b *testing.B) {
 // reportPerByte reports the time per byte of an input of n bytes.
 func reportPerByte(b *testing.B, n int) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/byte")
+}
+
+// TestPatternHintIsCapped: a value that misses a 4 KB pattern gets a hint, and a Why step, that
+// quote the pattern cut to 128 bytes and marked, as every other quoted value is.
+func TestPatternHintIsCapped(t *testing.T) {
+	src := "^" + strings.Repeat("a?", 2000) + "$"
+	p, err := coerce.CompilePattern(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := coerce.Tool{
+		Name:   "get_sku",
+		Schema: coerce.Schema{Fields: []coerce.Field{{Name: "sku", Kind: coerce.Text, Pattern: p, Example: "a", Description: "The SKU."}}},
+		Handler: func(ctx context.Context, a coerce.Args) (coerce.Result, error) {
+			return coerce.Result{}, nil
+		},
+	}
+	d, err := coerce.NewDispatcher(coerce.Config{}, tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, tr := d.CallTraced(context.Background(), "get_sku", []byte(`{"sku":"b"}`))
+	cut := coerce.Cut(src, 128)
+	if o.Code != coerce.InvalidArgs || !strings.Contains(string(o.Observation), `must match `+cut+`"`) || len(o.Observation) > 400 {
+		t.Errorf("observation of %d bytes, want the pattern cut to 128: %.600s", len(o.Observation), o.Observation)
+	}
+	if j := tr.JSON(); strings.Contains(string(j), src[:129]) || len(j) > 1500 {
+		t.Errorf("trace of %d bytes quotes more than 128 bytes of the pattern: %.600s", len(j), j)
+	}
+	ok, tr := d.CallTraced(context.Background(), "get_sku", []byte(`{"sku":"aa"}`))
+	if j := tr.JSON(); ok.Code != coerce.OK || !strings.Contains(string(j), cut) || strings.Contains(string(j), src[:129]) {
+		t.Errorf("%s: the match step of a passing value quotes the pattern uncut: %.600s", ok.Code, j)
+	}
 }

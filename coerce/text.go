@@ -36,13 +36,20 @@ func coerceText(f *Field, raw jsontext.Value, r Rules, tr *tracer) (string, *Err
 		return "", invalidAt(stepMatch, f.Name, f.Name+" must be one of "+enumWords(f.Enum)+", exactly")
 	}
 	if f.Pattern != nil && !f.Pattern.Match(string(s)) {
-		return "", invalidAt(stepMatch, f.Name, f.Name+" must look "+like+": the whole value must match "+f.Pattern.String())
+		return "", invalidAt(stepMatch, f.Name, f.Name+" must look "+like+": the whole value must match "+patternWords(f.Pattern))
 	}
 	if tr != nil {
 		tr.ok(stepMatch, f.Name, textDetail(f))
 	}
 	return string(s), nil
 }
+
+// maxPatternWords bounds a pattern quoted in a hint or a trace step, as other quoted values are:
+// a pattern may be up to maxPatternBytes, and real id patterns are under 100 bytes.
+const maxPatternWords = 128
+
+// patternWords is p as a hint names it: whole when short, else cut to maxPatternWords and marked.
+func patternWords(p *Pattern) string { return Cut(p.String(), maxPatternWords) }
 
 // lengthWords says a Text field's length bounds: "1 to 64 characters long".
 func lengthWords(f *Field) string {
@@ -82,7 +89,7 @@ func textDetail(f *Field) string {
 		parts = append(parts, "one of the "+strconv.Itoa(len(f.Enum))+" values listed")
 	}
 	if f.Pattern != nil {
-		parts = append(parts, "the whole value matches "+f.Pattern.String())
+		parts = append(parts, "the whole value matches "+patternWords(f.Pattern))
 	}
 	if len(parts) == 0 {
 		return "text, taken as sent"

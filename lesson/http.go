@@ -84,7 +84,7 @@ func parseHTTPRow(line []byte) (HTTPRow, string) {
 	case !r.Deadline && r.Status == 0:
 		return r, `a row needs a "status" or "deadline": true`
 	case r.Want != "" && !isCode(r.Want):
-		return r, "unknown code " + strconv.Quote(string(r.Want)) + "; codes are " + codeList()
+		return r, "unknown code " + Quote(string(r.Want)) + "; codes are " + codeList()
 	}
 	return r, ""
 }

@@ -54,3 +54,17 @@ func TestHTTPRowsFormatRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPRowUnknownCodeIsCapped: a row's unknown code is quoted as every echoed value is, cut to
+// MaxQuotedBytes and marked, however long the row writes it.
+func TestHTTPRowUnknownCodeIsCapped(t *testing.T) {
+	code := strings.Repeat("w", 100_000)
+	_, err := ParseHTTPRows(`{"status":500,"want":"` + code + `"}`)
+	if err == nil {
+		t.Fatal("an unknown code was accepted")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "unknown code "+Quote(code)+";") || len(msg) > MaxQuotedBytes+1024 {
+		t.Errorf("error of %d bytes, want the code quoted within %d: %.300s", len(msg), MaxQuotedBytes, msg)
+	}
+}
