@@ -27,6 +27,7 @@ type part struct {
 var parts = []part{
 	{id: "table", init: initTable},
 	{id: "results", init: initResults},
+	{id: "hunt", init: initHunt},           // a hunt table's score and mutants, under the results
 	{id: "reference", init: initReference}, // the catalog and schema panels
 	{id: "learner", init: initLearner},
 	{id: "share", init: initShare},                // Copy link, import and export, links pasted into the address bar

@@ -20,7 +20,13 @@ func (s *State) Run() (err error) {
 		s.emit(Ran)
 		s.emit(Counted)
 	}()
-	s.results, s.stale = s.lab.Run(s.table), ""
+	s.hunt = nil
+	if s.table.Mode == lesson.HuntMode {
+		h := s.lab.Hunt(s.table)
+		s.hunt, s.results, s.stale = &h, h.Rows, ""
+	} else {
+		s.results, s.stale = s.lab.Run(s.table), ""
+	}
 	for _, r := range s.results {
 		s.set.planned.Add(r.Tool, coerce.Code(r.Code))
 	}

@@ -18,6 +18,8 @@ type State struct {
 	results []lesson.Result
 	// stale is why the results no longer describe what a run would give, or "".
 	stale string
+	// hunt is the last Run's hunt, for a table in hunt mode (hunt.go).
+	hunt *lesson.Hunt
 	// undo is the table before the last replacement or deletion, nil when there is nothing to undo.
 	undo *lesson.Table
 	// locked marks the rows whose prediction is locked (lock.go), parallel to table.Rows
