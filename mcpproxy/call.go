@@ -152,7 +152,7 @@ func (p *Proxy) forward(ctx context.Context, name string, args json.RawMessage, 
 		e = coerce.NewError(coerce.Timeout, "", "the tool did not answer within "+p.opts.Timeout.String()+"; it may or may not have acted, so check before repeating a change")
 	default:
 		e = &coerce.Error{Code: coerce.InternalError, Hint: "the tool failed; try later and quote the correlation_id", CorrelationID: p.opts.NewID()}
-		line.callExtra.Upstream = scrub(err.Error(), maxUpstreamText)
+		line.callExtra.Upstream = failure(err)
 	}
 	line.CorrelationID = e.CorrelationID
 	o.Code, o.Field, o.Observation = e.Code, e.Field, e.Observation(answerCap)

@@ -218,7 +218,7 @@ func (p *Proxy) relist(ctx context.Context, req *mcp.ToolListChangedRequest) {
 	defer cancel()
 	tools, left, err := listTools(ctx, req.Session)
 	if err != nil {
-		p.log.event("upstream_list_failed", "", err.Error())
+		p.log.event("upstream_list_failed", "", failure(err))
 		return
 	}
 	p.setTools(tools, left)

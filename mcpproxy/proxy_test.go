@@ -244,6 +244,13 @@ func TestUpstreamLostMidCall(t *testing.T) {
 	if n := strings.Count(log.String(), `"upstream_started"`); n != 2 {
 		t.Errorf("%d starts, want 2:\n%s", n, log)
 	}
+	// The loss is logged as the upstream's exit, in the proxy's words, not the SDK's.
+	waitForT(t, "upstream_exited in the log", func() bool { return strings.Contains(log.String(), `"event":"upstream_exited"`) })
+	for _, goText := range []string{"calling \"", "EOF", "invalid character"} {
+		if strings.Contains(log.String(), goText) {
+			t.Errorf("the log holds Go text %q:\n%s", goText, log)
+		}
+	}
 }
 
 // TestToolListChanged: a tool the upstream adds while connected is listed and checked.

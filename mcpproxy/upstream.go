@@ -54,6 +54,7 @@ type upstream struct {
 	failures   int           // connections lost or refused since the last answered call
 	notBefore  time.Time     // no new attempt before this
 	connecting chan struct{} // closed when the attempt in progress ends; nil when none is
+	closed     bool          // the proxy is stopping: an end of the connection is not an exit
 }
 
 // backoff is the wait before attempt n+1 after n failures in a row: none after the first (an
@@ -128,13 +129,13 @@ func (u *upstream) connect(ctx context.Context, wait time.Duration) (*mcp.Client
 	defer cancel()
 	cs, err := u.client.Connect(cctx, u.dial(), nil)
 	if err != nil {
-		u.log.event("upstream_start_failed", "", err.Error())
+		u.log.event("upstream_start_failed", "", failure(err))
 		return nil, err
 	}
 	tools, left, err := listTools(cctx, cs)
 	if err != nil {
 		_ = cs.Close()
-		u.log.event("upstream_list_failed", "", err.Error())
+		u.log.event("upstream_list_failed", "", failure(err))
 		return nil, err
 	}
 	u.metrics.started()
@@ -186,11 +187,14 @@ func (u *upstream) watch(cs *mcp.ClientSession) {
 		u.failures++
 		u.notBefore = time.Now().Add(backoff(u.failures))
 	}
+	closed := u.closed
 	u.mu.Unlock()
-	if lost {
+	// A connection dropped after a call failed on it (drop) is an exit too: a command that
+	// crashes under a call is seen by the call first.
+	if !closed {
 		text := "the connection closed"
 		if err != nil {
-			text = err.Error()
+			text = failure(err)
 		}
 		u.log.event("upstream_exited", "", text)
 	}
@@ -219,7 +223,7 @@ func (u *upstream) answered() {
 func (u *upstream) close() {
 	u.mu.Lock()
 	cs := u.cs
-	u.cs = nil
+	u.cs, u.closed = nil, true
 	u.mu.Unlock()
 	if cs != nil {
 		_ = cs.Close()
